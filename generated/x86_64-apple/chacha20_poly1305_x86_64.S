@@ -3956,7 +3956,7 @@ _ctasm_chacha20_poly1305_seal_avx2:
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_113
+	jz	Lcp_padpreend_114
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -3964,39 +3964,39 @@ _ctasm_chacha20_poly1305_seal_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_114
+	jz	Lcp_padpre_115
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_114:
+Lcp_padpre_115:
 	testb	$4,%dl
-	jz	Lcp_padpre_115
+	jz	Lcp_padpre_116
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_115:
+Lcp_padpre_116:
 	testb	$2,%dl
-	jz	Lcp_padpre_116
+	jz	Lcp_padpre_117
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_116:
+Lcp_padpre_117:
 	testb	$1,%dl
-	jz	Lcp_padpre_117
+	jz	Lcp_padpre_118
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_117:
-Lcp_padpreend_113:
+Lcp_padpre_118:
+Lcp_padpreend_114:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_118:
+Lcp_dround_p_119:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
@@ -4036,7 +4036,7 @@ Lcp_dround_p_118:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_118
+	jnz	Lcp_dround_p_119
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4053,33 +4053,33 @@ Lcp_dround_p_118:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$32,%rdx
-	jb	Lcp_dxtail_120
+	jb	Lcp_dxtail_121
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	Lcp_dxtail_121
+	jb	Lcp_dxtail_122
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_119
-Lcp_dxtail_120:
+	jmp	Lcp_dxdone_120
+Lcp_dxtail_121:
 	testq	%rdx,%rdx
-	jz	Lcp_dxdone_119
+	jz	Lcp_dxdone_120
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
-	jmp	Lcp_dxvtail_122
-Lcp_dxtail_121:
+	jmp	Lcp_dxvtail_123
+Lcp_dxtail_122:
 	subq	$32,%rdx
-	jz	Lcp_dxdone_119
+	jz	Lcp_dxdone_120
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$32,%rsi
 	addq	$32,%rdi
-Lcp_dxvtail_122:
+Lcp_dxvtail_123:
 	leaq	896(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_dxdone_119:
+Lcp_dxdone_120:
 	jmp	Lcp_pairskey_107
 Lcp_pairs2_111:
 	cmpq	$192,%r10
@@ -4088,7 +4088,7 @@ Lcp_pairs2_111:
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_123
+	jz	Lcp_padpreend_124
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -4096,32 +4096,32 @@ Lcp_pairs2_111:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_124
+	jz	Lcp_padpre_125
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_124:
+Lcp_padpre_125:
 	testb	$4,%dl
-	jz	Lcp_padpre_125
+	jz	Lcp_padpre_126
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_125:
+Lcp_padpre_126:
 	testb	$2,%dl
-	jz	Lcp_padpre_126
+	jz	Lcp_padpre_127
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_126:
+Lcp_padpre_127:
 	testb	$1,%dl
-	jz	Lcp_padpre_127
+	jz	Lcp_padpre_128
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_127:
-Lcp_padpreend_123:
+Lcp_padpre_128:
+Lcp_padpreend_124:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -4133,7 +4133,7 @@ Lcp_padpreend_123:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$2,%r8d
-Lcp_dround_p_129:
+Lcp_dround_p_130:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
@@ -4173,9 +4173,9 @@ Lcp_dround_p_129:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_129
+	jnz	Lcp_dround_p_130
 	movl	$8,%r8d
-Lcp_dround_p_130:
+Lcp_dround_p_131:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -4253,7 +4253,7 @@ Lcp_dround_p_130:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_130
+	jnz	Lcp_dround_p_131
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4288,8 +4288,8 @@ Lcp_dround_p_130:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_132
-Lcp_ipoly_131:
+	jz	Lcp_ipolyend_133
+Lcp_ipoly_132:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -4329,10 +4329,10 @@ Lcp_ipoly_131:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_131
-Lcp_ipolyend_132:
+	jnz	Lcp_ipoly_132
+Lcp_ipolyend_133:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_133
+	jz	Lcp_ipolytail_134
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -4370,10 +4370,10 @@ Lcp_ipolyend_132:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_133:
+Lcp_ipolytail_134:
 	movq	144(%rcx),%rsi
 	movl	$2,%edi
-Lcp_dround_p_134:
+Lcp_dround_p_135:
 	vpaddd	%ymm5,%ymm4,%ymm4
 	addq	0(%rsi),%r11
 	vpxor	%ymm4,%ymm7,%ymm7
@@ -4488,7 +4488,7 @@ Lcp_dround_p_134:
 	adcq	$0,%r13
 	leaq	32(%rsi),%rsi
 	decl	%edi
-	jnz	Lcp_dround_p_134
+	jnz	Lcp_dround_p_135
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -4502,68 +4502,68 @@ Lcp_dround_p_134:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$96,%rdx
-	jb	Lcp_dxtail_136
+	jb	Lcp_dxtail_137
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	Lcp_dxtail_137
+	jb	Lcp_dxtail_138
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	Lcp_dxtail_138
+	jb	Lcp_dxtail_139
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	Lcp_dxtail_139
+	jb	Lcp_dxtail_140
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_135
-Lcp_dxtail_136:
+	jmp	Lcp_dxdone_136
+Lcp_dxtail_137:
 	subq	$64,%rdx
-	jz	Lcp_dxdone_135
+	jz	Lcp_dxdone_136
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$64,%rsi
 	addq	$64,%rdi
-	jmp	Lcp_dxvtail_140
-Lcp_dxtail_137:
+	jmp	Lcp_dxvtail_141
+Lcp_dxtail_138:
 	subq	$96,%rdx
-	jz	Lcp_dxdone_135
+	jz	Lcp_dxdone_136
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$96,%rsi
 	addq	$96,%rdi
-	jmp	Lcp_dxvtail_140
-Lcp_dxtail_138:
+	jmp	Lcp_dxvtail_141
+Lcp_dxtail_139:
 	subq	$128,%rdx
-	jz	Lcp_dxdone_135
+	jz	Lcp_dxdone_136
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$128,%rsi
 	addq	$128,%rdi
-	jmp	Lcp_dxvtail_140
-Lcp_dxtail_139:
+	jmp	Lcp_dxvtail_141
+Lcp_dxtail_140:
 	subq	$160,%rdx
-	jz	Lcp_dxdone_135
+	jz	Lcp_dxdone_136
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$160,%rsi
 	addq	$160,%rdi
-Lcp_dxvtail_140:
+Lcp_dxvtail_141:
 	leaq	896(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_dxdone_135:
-	jmp	Lcp_pairswoven_128
+Lcp_dxdone_136:
+	jmp	Lcp_pairswoven_129
 Lcp_pairs3_112:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_141
+	jz	Lcp_padpreend_142
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -4571,32 +4571,32 @@ Lcp_pairs3_112:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_142
+	jz	Lcp_padpre_143
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_142:
+Lcp_padpre_143:
 	testb	$4,%dl
-	jz	Lcp_padpre_143
+	jz	Lcp_padpre_144
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_143:
+Lcp_padpre_144:
 	testb	$2,%dl
-	jz	Lcp_padpre_144
+	jz	Lcp_padpre_145
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_144:
+Lcp_padpre_145:
 	testb	$1,%dl
-	jz	Lcp_padpre_145
+	jz	Lcp_padpre_146
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_145:
-Lcp_padpreend_141:
+Lcp_padpre_146:
+Lcp_padpreend_142:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -4613,7 +4613,7 @@ Lcp_padpreend_141:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$2,%r8d
-Lcp_dround_p_147:
+Lcp_dround_p_148:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
@@ -4653,9 +4653,9 @@ Lcp_dround_p_147:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_147
+	jnz	Lcp_dround_p_148
 	movl	$4,%r8d
-Lcp_dround_p_148:
+Lcp_dround_p_149:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -4733,9 +4733,9 @@ Lcp_dround_p_148:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_148
+	jnz	Lcp_dround_p_149
 	movl	$4,%r8d
-Lcp_dround_p_149:
+Lcp_dround_p_150:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -4851,7 +4851,7 @@ Lcp_dround_p_149:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_149
+	jnz	Lcp_dround_p_150
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4886,8 +4886,8 @@ Lcp_dround_p_149:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_151
-Lcp_ipoly_150:
+	jz	Lcp_ipolyend_152
+Lcp_ipoly_151:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -4927,10 +4927,10 @@ Lcp_ipoly_150:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_150
-Lcp_ipolyend_151:
+	jnz	Lcp_ipoly_151
+Lcp_ipolyend_152:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_152
+	jz	Lcp_ipolytail_153
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -4968,10 +4968,10 @@ Lcp_ipolyend_151:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_152:
+Lcp_ipolytail_153:
 	movq	144(%rcx),%rsi
 	movl	$2,%edi
-Lcp_dround_p_153:
+Lcp_dround_p_154:
 	vpaddd	%ymm5,%ymm4,%ymm4
 	addq	0(%rsi),%r11
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -5124,7 +5124,7 @@ Lcp_dround_p_153:
 	leaq	32(%rsi),%rsi
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%edi
-	jnz	Lcp_dround_p_153
+	jnz	Lcp_dround_p_154
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -5150,7 +5150,7 @@ Lcp_dround_p_153:
 	vmovdqu	%ymm12,160(%rdi)
 	leaq	64(%rdi),%rsi
 	movl	$4,%edi
-Lcp_dround_p_154:
+Lcp_dround_p_155:
 	vpaddd	%ymm9,%ymm8,%ymm8
 	addq	0(%rsi),%r11
 	vpxor	%ymm8,%ymm11,%ymm11
@@ -5265,7 +5265,7 @@ Lcp_dround_p_154:
 	adcq	$0,%r13
 	leaq	32(%rsi),%rsi
 	decl	%edi
-	jnz	Lcp_dround_p_154
+	jnz	Lcp_dround_p_155
 	vbroadcasti128	0(%rcx),%ymm14
 	vpaddd	%ymm14,%ymm8,%ymm8
 	vbroadcasti128	16(%rcx),%ymm14
@@ -5279,62 +5279,62 @@ Lcp_dround_p_154:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$224,%rdx
-	jb	Lcp_dxtail_156
+	jb	Lcp_dxtail_157
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	Lcp_dxtail_157
+	jb	Lcp_dxtail_158
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	Lcp_dxtail_158
+	jb	Lcp_dxtail_159
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	Lcp_dxtail_159
+	jb	Lcp_dxtail_160
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_155
-Lcp_dxtail_156:
+	jmp	Lcp_dxdone_156
+Lcp_dxtail_157:
 	subq	$192,%rdx
-	jz	Lcp_dxdone_155
+	jz	Lcp_dxdone_156
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$192,%rsi
 	addq	$192,%rdi
-	jmp	Lcp_dxvtail_160
-Lcp_dxtail_157:
+	jmp	Lcp_dxvtail_161
+Lcp_dxtail_158:
 	subq	$224,%rdx
-	jz	Lcp_dxdone_155
+	jz	Lcp_dxdone_156
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$224,%rsi
 	addq	$224,%rdi
-	jmp	Lcp_dxvtail_160
-Lcp_dxtail_158:
+	jmp	Lcp_dxvtail_161
+Lcp_dxtail_159:
 	subq	$256,%rdx
-	jz	Lcp_dxdone_155
+	jz	Lcp_dxdone_156
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$256,%rsi
 	addq	$256,%rdi
-	jmp	Lcp_dxvtail_160
-Lcp_dxtail_159:
+	jmp	Lcp_dxvtail_161
+Lcp_dxtail_160:
 	subq	$288,%rdx
-	jz	Lcp_dxdone_155
+	jz	Lcp_dxdone_156
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$288,%rsi
 	addq	$288,%rdi
-Lcp_dxvtail_160:
+Lcp_dxvtail_161:
 	leaq	896(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_dxdone_155:
-	jmp	Lcp_pairswoven_146
+Lcp_dxdone_156:
+	jmp	Lcp_pairswoven_147
 Lcp_short8_110:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
@@ -5366,7 +5366,7 @@ Lcp_short8_110:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_161:
+Lcp_dround_162:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -5512,7 +5512,7 @@ Lcp_dround_161:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_161
+	jnz	Lcp_dround_162
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -5627,8 +5627,8 @@ Lcp_pairskey_107:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_163
-Lcp_ipoly_162:
+	jz	Lcp_ipolyend_164
+Lcp_ipoly_163:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -5668,10 +5668,10 @@ Lcp_ipoly_162:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_162
-Lcp_ipolyend_163:
+	jnz	Lcp_ipoly_163
+Lcp_ipolyend_164:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_164
+	jz	Lcp_ipolytail_165
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -5709,10 +5709,10 @@ Lcp_ipolyend_163:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_164:
+Lcp_ipolytail_165:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_168
+	jz	Lcp_padpreend_169
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -5720,37 +5720,37 @@ Lcp_ipolytail_164:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_169
+	jz	Lcp_padpre_170
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_169:
+Lcp_padpre_170:
 	testb	$4,%dl
-	jz	Lcp_padpre_170
+	jz	Lcp_padpre_171
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_170:
+Lcp_padpre_171:
 	testb	$2,%dl
-	jz	Lcp_padpre_171
+	jz	Lcp_padpre_172
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_171:
+Lcp_padpre_172:
 	testb	$1,%dl
-	jz	Lcp_padpre_172
+	jz	Lcp_padpre_173
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_172:
-Lcp_padpreend_168:
+Lcp_padpre_173:
+Lcp_padpreend_169:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_166
-Lcp_ipoly_165:
+	jz	Lcp_ipolyend_167
+Lcp_ipoly_166:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -5790,10 +5790,10 @@ Lcp_ipoly_165:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_165
-Lcp_ipolyend_166:
+	jnz	Lcp_ipoly_166
+Lcp_ipolyend_167:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_167
+	jz	Lcp_ipolytail_168
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -5831,7 +5831,7 @@ Lcp_ipolyend_166:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_167:
+Lcp_ipolytail_168:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -5883,11 +5883,11 @@ Lcp_ipolytail_167:
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
 	jmp	Lcp_tagout_108
-Lcp_pairswoven_128:
+Lcp_pairswoven_129:
 	movq	864(%rcx),%r9
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_176
+	jz	Lcp_padpreend_177
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -5895,39 +5895,39 @@ Lcp_pairswoven_128:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_177
+	jz	Lcp_padpre_178
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_177:
+Lcp_padpre_178:
 	testb	$4,%dl
-	jz	Lcp_padpre_178
+	jz	Lcp_padpre_179
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_178:
+Lcp_padpre_179:
 	testb	$2,%dl
-	jz	Lcp_padpre_179
+	jz	Lcp_padpre_180
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_179:
+Lcp_padpre_180:
 	testb	$1,%dl
-	jz	Lcp_padpre_180
+	jz	Lcp_padpre_181
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_180:
-Lcp_padpreend_176:
+Lcp_padpre_181:
+Lcp_padpreend_177:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
 	addq	$64,%rsi
 	subq	$4,%rdi
-	jz	Lcp_ipolyend_174
-Lcp_ipoly_173:
+	jz	Lcp_ipolyend_175
+Lcp_ipoly_174:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -5967,10 +5967,10 @@ Lcp_ipoly_173:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_173
-Lcp_ipolyend_174:
+	jnz	Lcp_ipoly_174
+Lcp_ipolyend_175:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_175
+	jz	Lcp_ipolytail_176
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -6008,7 +6008,7 @@ Lcp_ipolyend_174:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_175:
+Lcp_ipolytail_176:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -6060,11 +6060,11 @@ Lcp_ipolytail_175:
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
 	jmp	Lcp_tagout_108
-Lcp_pairswoven_146:
+Lcp_pairswoven_147:
 	movq	864(%rcx),%r9
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_184
+	jz	Lcp_padpreend_185
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -6072,39 +6072,39 @@ Lcp_pairswoven_146:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_185
+	jz	Lcp_padpre_186
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_185:
+Lcp_padpre_186:
 	testb	$4,%dl
-	jz	Lcp_padpre_186
+	jz	Lcp_padpre_187
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_186:
+Lcp_padpre_187:
 	testb	$2,%dl
-	jz	Lcp_padpre_187
+	jz	Lcp_padpre_188
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_187:
+Lcp_padpre_188:
 	testb	$1,%dl
-	jz	Lcp_padpre_188
+	jz	Lcp_padpre_189
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_188:
-Lcp_padpreend_184:
+Lcp_padpre_189:
+Lcp_padpreend_185:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
 	addq	$192,%rsi
 	subq	$12,%rdi
-	jz	Lcp_ipolyend_182
-Lcp_ipoly_181:
+	jz	Lcp_ipolyend_183
+Lcp_ipoly_182:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -6144,10 +6144,10 @@ Lcp_ipoly_181:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_181
-Lcp_ipolyend_182:
+	jnz	Lcp_ipoly_182
+Lcp_ipolyend_183:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_183
+	jz	Lcp_ipolytail_184
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -6185,7 +6185,7 @@ Lcp_ipolyend_182:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_183:
+Lcp_ipolytail_184:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -6255,7 +6255,7 @@ Lcp_shortkey_104:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_189
+	jz	Lcp_padpreend_190
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -6263,38 +6263,38 @@ Lcp_shortkey_104:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_190
+	jz	Lcp_padpre_191
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_190:
+Lcp_padpre_191:
 	testb	$4,%dl
-	jz	Lcp_padpre_191
+	jz	Lcp_padpre_192
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_191:
+Lcp_padpre_192:
 	testb	$2,%dl
-	jz	Lcp_padpre_192
+	jz	Lcp_padpre_193
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_192:
+Lcp_padpre_193:
 	testb	$1,%dl
-	jz	Lcp_padpre_193
+	jz	Lcp_padpre_194
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_193:
+Lcp_padpre_194:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_189:
+Lcp_padpreend_190:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -6311,7 +6311,7 @@ Lcp_padpreend_189:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_194
+	jz	Lcp_padpreend_195
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -6319,45 +6319,45 @@ Lcp_padpreend_189:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_195
+	jz	Lcp_padpre_196
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_195:
+Lcp_padpre_196:
 	testb	$4,%dl
-	jz	Lcp_padpre_196
+	jz	Lcp_padpre_197
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_196:
+Lcp_padpre_197:
 	testb	$2,%dl
-	jz	Lcp_padpre_197
+	jz	Lcp_padpre_198
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_197:
+Lcp_padpre_198:
 	testb	$1,%dl
-	jz	Lcp_padpre_198
+	jz	Lcp_padpre_199
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_198:
+Lcp_padpre_199:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_194:
+Lcp_padpreend_195:
 	jmp	Lcp_datadone_106
 Lcp_big_102:
 	movq	168(%rcx),%rax
 	andl	$511,%eax
-	jz	Lcp_keyalone_200
+	jz	Lcp_keyalone_201
 	cmpl	$448,%eax
-	ja	Lcp_keyalone_200
+	ja	Lcp_keyalone_201
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -6381,7 +6381,7 @@ Lcp_big_102:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_201:
+Lcp_dround_202:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -6527,7 +6527,7 @@ Lcp_dround_201:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_201
+	jnz	Lcp_dround_202
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -6645,7 +6645,7 @@ Lcp_dround_201:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_202
+	jz	Lcp_padpreend_203
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -6653,38 +6653,38 @@ Lcp_dround_201:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_203
+	jz	Lcp_padpre_204
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_203:
+Lcp_padpre_204:
 	testb	$4,%dl
-	jz	Lcp_padpre_204
+	jz	Lcp_padpre_205
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_204:
+Lcp_padpre_205:
 	testb	$2,%dl
-	jz	Lcp_padpre_205
+	jz	Lcp_padpre_206
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_205:
+Lcp_padpre_206:
 	testb	$1,%dl
-	jz	Lcp_padpre_206
+	jz	Lcp_padpre_207
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_206:
+Lcp_padpre_207:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_202:
+Lcp_padpreend_203:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
@@ -6706,7 +6706,7 @@ Lcp_padpreend_202:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_207
+	jz	Lcp_padpreend_208
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -6714,50 +6714,50 @@ Lcp_padpreend_202:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_208
+	jz	Lcp_padpre_209
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_208:
+Lcp_padpre_209:
 	testb	$4,%dl
-	jz	Lcp_padpre_209
+	jz	Lcp_padpre_210
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_209:
+Lcp_padpre_210:
 	testb	$2,%dl
-	jz	Lcp_padpre_210
+	jz	Lcp_padpre_211
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_210:
+Lcp_padpre_211:
 	testb	$1,%dl
-	jz	Lcp_padpre_211
+	jz	Lcp_padpre_212
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_211:
+Lcp_padpre_212:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_207:
+Lcp_padpreend_208:
 	movl	$448,%eax
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
 	jmp	Lcp_chunk_105
-Lcp_keyalone_200:
+Lcp_keyalone_201:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_212:
+Lcp_dround_h_213:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -6797,7 +6797,7 @@ Lcp_dround_h_212:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_212
+	jnz	Lcp_dround_h_213
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6824,7 +6824,7 @@ Lcp_dround_h_212:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_213
+	jz	Lcp_padpreend_214
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -6832,43 +6832,43 @@ Lcp_dround_h_212:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_214
+	jz	Lcp_padpre_215
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_214:
+Lcp_padpre_215:
 	testb	$4,%dl
-	jz	Lcp_padpre_215
+	jz	Lcp_padpre_216
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_215:
+Lcp_padpre_216:
 	testb	$2,%dl
-	jz	Lcp_padpre_216
+	jz	Lcp_padpre_217
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_216:
+Lcp_padpre_217:
 	testb	$1,%dl
-	jz	Lcp_padpre_217
+	jz	Lcp_padpre_218
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_217:
+Lcp_padpre_218:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_213:
+Lcp_padpreend_214:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_199:
+Lcp_nofuse_200:
 Lcp_chunk_105:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
@@ -6892,7 +6892,7 @@ Lcp_chunk_105:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_218
+	jz	Lcp_padpreend_219
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -6900,38 +6900,38 @@ Lcp_chunk_105:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_219
+	jz	Lcp_padpre_220
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_219:
+Lcp_padpre_220:
 	testb	$4,%dl
-	jz	Lcp_padpre_220
+	jz	Lcp_padpre_221
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_220:
+Lcp_padpre_221:
 	testb	$2,%dl
-	jz	Lcp_padpre_221
+	jz	Lcp_padpre_222
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_221:
+Lcp_padpre_222:
 	testb	$1,%dl
-	jz	Lcp_padpre_222
+	jz	Lcp_padpre_223
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_222:
+Lcp_padpre_223:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_218:
+Lcp_padpreend_219:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
@@ -6974,17 +6974,17 @@ Lcp_tagout_108:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	Lcp_wipeeven_224
+	jz	Lcp_wipeeven_225
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-Lcp_wipeeven_224:
+Lcp_wipeeven_225:
 	shrl	%eax
-Lcp_wipe_223:
+Lcp_wipe_224:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_223
+	jnz	Lcp_wipe_224
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -7066,15 +7066,15 @@ _ctasm_chacha20_poly1305_open_avx2:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_233
+	ja	Lcp_short8_234
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_234
+	ja	Lcp_pairs2_235
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_236
+	jz	Lcp_padpreend_238
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -7082,39 +7082,39 @@ _ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_237
+	jz	Lcp_padpre_239
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_237:
+Lcp_padpre_239:
 	testb	$4,%dl
-	jz	Lcp_padpre_238
+	jz	Lcp_padpre_240
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_238:
+Lcp_padpre_240:
 	testb	$2,%dl
-	jz	Lcp_padpre_239
+	jz	Lcp_padpre_241
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_239:
+Lcp_padpre_241:
 	testb	$1,%dl
-	jz	Lcp_padpre_240
+	jz	Lcp_padpre_242
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_240:
-Lcp_padpreend_236:
+Lcp_padpre_242:
+Lcp_padpreend_238:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_241:
+Lcp_dround_p_243:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
@@ -7154,7 +7154,7 @@ Lcp_dround_p_241:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_241
+	jnz	Lcp_dround_p_243
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -7171,37 +7171,37 @@ Lcp_dround_p_241:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_242
+	je	Lcp_inplace_244
 	cmpq	$32,%rdx
-	jb	Lcp_dxtail_244
+	jb	Lcp_dxtail_246
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	Lcp_dxtail_245
+	jb	Lcp_dxtail_247
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_243
-Lcp_dxtail_244:
+	jmp	Lcp_dxdone_245
+Lcp_dxtail_246:
 	testq	%rdx,%rdx
-	jz	Lcp_dxdone_243
+	jz	Lcp_dxdone_245
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
-	jmp	Lcp_dxvtail_246
-Lcp_dxtail_245:
+	jmp	Lcp_dxvtail_248
+Lcp_dxtail_247:
 	subq	$32,%rdx
-	jz	Lcp_dxdone_243
+	jz	Lcp_dxdone_245
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$32,%rsi
 	addq	$32,%rdi
-Lcp_dxvtail_246:
+Lcp_dxvtail_248:
 	leaq	896(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_dxdone_243:
-	jmp	Lcp_pairskey_230
-Lcp_inplace_242:
+Lcp_dxdone_245:
+	jmp	Lcp_pairskey_231
+Lcp_inplace_244:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -7212,15 +7212,15 @@ Lcp_inplace_242:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	Lcp_pairskey_230
-Lcp_pairs2_234:
+	jmp	Lcp_pairskey_231
+Lcp_pairs2_235:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_235
+	ja	Lcp_pairs3_236
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_247
+	jz	Lcp_padpreend_249
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -7228,32 +7228,32 @@ Lcp_pairs2_234:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_248
+	jz	Lcp_padpre_250
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_248:
+Lcp_padpre_250:
 	testb	$4,%dl
-	jz	Lcp_padpre_249
+	jz	Lcp_padpre_251
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_249:
+Lcp_padpre_251:
 	testb	$2,%dl
-	jz	Lcp_padpre_250
+	jz	Lcp_padpre_252
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_250:
+Lcp_padpre_252:
 	testb	$1,%dl
-	jz	Lcp_padpre_251
+	jz	Lcp_padpre_253
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_251:
-Lcp_padpreend_247:
+Lcp_padpre_253:
+Lcp_padpreend_249:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -7265,7 +7265,7 @@ Lcp_padpreend_247:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$2,%r8d
-Lcp_dround_p_253:
+Lcp_dround_p_255:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
@@ -7305,9 +7305,9 @@ Lcp_dround_p_253:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_253
+	jnz	Lcp_dround_p_255
 	movl	$8,%r8d
-Lcp_dround_p_254:
+Lcp_dround_p_256:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -7385,7 +7385,7 @@ Lcp_dround_p_254:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_254
+	jnz	Lcp_dround_p_256
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -7412,8 +7412,8 @@ Lcp_dround_p_254:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_256
-Lcp_ipoly_255:
+	jz	Lcp_ipolyend_258
+Lcp_ipoly_257:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -7453,10 +7453,10 @@ Lcp_ipoly_255:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_255
-Lcp_ipolyend_256:
+	jnz	Lcp_ipoly_257
+Lcp_ipolyend_258:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_257
+	jz	Lcp_ipolytail_259
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -7494,10 +7494,10 @@ Lcp_ipolyend_256:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_257:
+Lcp_ipolytail_259:
 	movq	160(%rcx),%rsi
 	movl	$2,%edi
-Lcp_dround_p_258:
+Lcp_dround_p_260:
 	vpaddd	%ymm5,%ymm4,%ymm4
 	addq	0(%rsi),%r11
 	vpxor	%ymm4,%ymm7,%ymm7
@@ -7612,7 +7612,7 @@ Lcp_dround_p_258:
 	adcq	$0,%r13
 	leaq	32(%rsi),%rsi
 	decl	%edi
-	jnz	Lcp_dround_p_258
+	jnz	Lcp_dround_p_260
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -7626,7 +7626,7 @@ Lcp_dround_p_258:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_259
+	je	Lcp_inplace_261
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -7634,63 +7634,63 @@ Lcp_dround_p_258:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	Lcp_dxtail_261
+	jb	Lcp_dxtail_263
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	Lcp_dxtail_262
+	jb	Lcp_dxtail_264
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	Lcp_dxtail_263
+	jb	Lcp_dxtail_265
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	Lcp_dxtail_264
+	jb	Lcp_dxtail_266
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_260
-Lcp_dxtail_261:
+	jmp	Lcp_dxdone_262
+Lcp_dxtail_263:
 	subq	$64,%rdx
-	jz	Lcp_dxdone_260
+	jz	Lcp_dxdone_262
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$64,%rsi
 	addq	$64,%rdi
-	jmp	Lcp_dxvtail_265
-Lcp_dxtail_262:
+	jmp	Lcp_dxvtail_267
+Lcp_dxtail_264:
 	subq	$96,%rdx
-	jz	Lcp_dxdone_260
+	jz	Lcp_dxdone_262
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$96,%rsi
 	addq	$96,%rdi
-	jmp	Lcp_dxvtail_265
-Lcp_dxtail_263:
+	jmp	Lcp_dxvtail_267
+Lcp_dxtail_265:
 	subq	$128,%rdx
-	jz	Lcp_dxdone_260
+	jz	Lcp_dxdone_262
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$128,%rsi
 	addq	$128,%rdi
-	jmp	Lcp_dxvtail_265
-Lcp_dxtail_264:
+	jmp	Lcp_dxvtail_267
+Lcp_dxtail_266:
 	subq	$160,%rdx
-	jz	Lcp_dxdone_260
+	jz	Lcp_dxdone_262
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$160,%rsi
 	addq	$160,%rdi
-Lcp_dxvtail_265:
+Lcp_dxvtail_267:
 	leaq	896(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_dxdone_260:
-	jmp	Lcp_pairswoven_252
-Lcp_inplace_259:
+Lcp_dxdone_262:
+	jmp	Lcp_pairswoven_254
+Lcp_inplace_261:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -7709,13 +7709,13 @@ Lcp_inplace_259:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	Lcp_pairswoven_252
-Lcp_pairs3_235:
+	jmp	Lcp_pairswoven_254
+Lcp_pairs3_236:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_266
+	jz	Lcp_padpreend_268
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -7723,32 +7723,32 @@ Lcp_pairs3_235:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_267
+	jz	Lcp_padpre_269
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_267:
+Lcp_padpre_269:
 	testb	$4,%dl
-	jz	Lcp_padpre_268
+	jz	Lcp_padpre_270
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_268:
+Lcp_padpre_270:
 	testb	$2,%dl
-	jz	Lcp_padpre_269
+	jz	Lcp_padpre_271
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_269:
+Lcp_padpre_271:
 	testb	$1,%dl
-	jz	Lcp_padpre_270
+	jz	Lcp_padpre_272
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_270:
-Lcp_padpreend_266:
+Lcp_padpre_272:
+Lcp_padpreend_268:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -7765,7 +7765,7 @@ Lcp_padpreend_266:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$6,%r8d
-Lcp_dround_p_272:
+Lcp_dround_p_274:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
@@ -7805,9 +7805,9 @@ Lcp_dround_p_272:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_272
+	jnz	Lcp_dround_p_274
 	movl	$4,%r8d
-Lcp_dround_p_273:
+Lcp_dround_p_275:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -7923,7 +7923,7 @@ Lcp_dround_p_273:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_273
+	jnz	Lcp_dround_p_275
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -7950,8 +7950,8 @@ Lcp_dround_p_273:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_275
-Lcp_ipoly_274:
+	jz	Lcp_ipolyend_277
+Lcp_ipoly_276:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -7991,10 +7991,10 @@ Lcp_ipoly_274:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_274
-Lcp_ipolyend_275:
+	jnz	Lcp_ipoly_276
+Lcp_ipolyend_277:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_276
+	jz	Lcp_ipolytail_278
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -8032,10 +8032,10 @@ Lcp_ipolyend_275:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_276:
+Lcp_ipolytail_278:
 	movq	160(%rcx),%rsi
 	movl	$6,%edi
-Lcp_dround_p_277:
+Lcp_dround_p_279:
 	vpaddd	%ymm5,%ymm4,%ymm4
 	addq	0(%rsi),%r11
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -8188,7 +8188,7 @@ Lcp_dround_p_277:
 	leaq	32(%rsi),%rsi
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%edi
-	jnz	Lcp_dround_p_277
+	jnz	Lcp_dround_p_279
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -8211,7 +8211,7 @@ Lcp_dround_p_277:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_278
+	je	Lcp_inplace_280
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -8231,63 +8231,63 @@ Lcp_dround_p_277:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	Lcp_dxtail_280
+	jb	Lcp_dxtail_282
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	Lcp_dxtail_281
+	jb	Lcp_dxtail_283
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	Lcp_dxtail_282
+	jb	Lcp_dxtail_284
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	Lcp_dxtail_283
+	jb	Lcp_dxtail_285
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_279
-Lcp_dxtail_280:
+	jmp	Lcp_dxdone_281
+Lcp_dxtail_282:
 	subq	$192,%rdx
-	jz	Lcp_dxdone_279
+	jz	Lcp_dxdone_281
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$192,%rsi
 	addq	$192,%rdi
-	jmp	Lcp_dxvtail_284
-Lcp_dxtail_281:
+	jmp	Lcp_dxvtail_286
+Lcp_dxtail_283:
 	subq	$224,%rdx
-	jz	Lcp_dxdone_279
+	jz	Lcp_dxdone_281
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$224,%rsi
 	addq	$224,%rdi
-	jmp	Lcp_dxvtail_284
-Lcp_dxtail_282:
+	jmp	Lcp_dxvtail_286
+Lcp_dxtail_284:
 	subq	$256,%rdx
-	jz	Lcp_dxdone_279
+	jz	Lcp_dxdone_281
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$256,%rsi
 	addq	$256,%rdi
-	jmp	Lcp_dxvtail_284
-Lcp_dxtail_283:
+	jmp	Lcp_dxvtail_286
+Lcp_dxtail_285:
 	subq	$288,%rdx
-	jz	Lcp_dxdone_279
+	jz	Lcp_dxdone_281
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$288,%rsi
 	addq	$288,%rdi
-Lcp_dxvtail_284:
+Lcp_dxvtail_286:
 	leaq	896(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_dxdone_279:
-	jmp	Lcp_pairswoven_271
-Lcp_inplace_278:
+Lcp_dxdone_281:
+	jmp	Lcp_pairswoven_273
+Lcp_inplace_280:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -8314,15 +8314,15 @@ Lcp_inplace_278:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	Lcp_pairswoven_271
-Lcp_short8_233:
+	jmp	Lcp_pairswoven_273
+Lcp_short8_234:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_225
+	ja	Lcp_big_226
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -8346,7 +8346,7 @@ Lcp_short8_233:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_285:
+Lcp_dround_287:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -8492,7 +8492,7 @@ Lcp_dround_285:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_285
+	jnz	Lcp_dround_287
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -8592,8 +8592,8 @@ Lcp_dround_285:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_227
-Lcp_pairskey_230:
+	jmp	Lcp_shortkey_228
+Lcp_pairskey_231:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -8607,8 +8607,8 @@ Lcp_pairskey_230:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_287
-Lcp_ipoly_286:
+	jz	Lcp_ipolyend_289
+Lcp_ipoly_288:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -8648,10 +8648,10 @@ Lcp_ipoly_286:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_286
-Lcp_ipolyend_287:
+	jnz	Lcp_ipoly_288
+Lcp_ipolyend_289:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_288
+	jz	Lcp_ipolytail_290
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -8689,10 +8689,10 @@ Lcp_ipolyend_287:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_288:
+Lcp_ipolytail_290:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_292
+	jz	Lcp_padpreend_294
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -8700,37 +8700,37 @@ Lcp_ipolytail_288:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_293
+	jz	Lcp_padpre_295
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_293:
+Lcp_padpre_295:
 	testb	$4,%dl
-	jz	Lcp_padpre_294
+	jz	Lcp_padpre_296
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_294:
+Lcp_padpre_296:
 	testb	$2,%dl
-	jz	Lcp_padpre_295
+	jz	Lcp_padpre_297
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_295:
+Lcp_padpre_297:
 	testb	$1,%dl
-	jz	Lcp_padpre_296
+	jz	Lcp_padpre_298
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_296:
-Lcp_padpreend_292:
+Lcp_padpre_298:
+Lcp_padpreend_294:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_290
-Lcp_ipoly_289:
+	jz	Lcp_ipolyend_292
+Lcp_ipoly_291:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -8770,10 +8770,10 @@ Lcp_ipoly_289:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_289
-Lcp_ipolyend_290:
+	jnz	Lcp_ipoly_291
+Lcp_ipolyend_292:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_291
+	jz	Lcp_ipolytail_293
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -8811,7 +8811,7 @@ Lcp_ipolyend_290:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_291:
+Lcp_ipolytail_293:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -8864,19 +8864,19 @@ Lcp_ipolytail_291:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rdi
 	cmpq	160(%rcx),%rdi
-	jne	Lcp_xorskip_297
+	jne	Lcp_xorskip_299
 	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_xorskip_297:
-	jmp	Lcp_tagout_231
-Lcp_pairswoven_252:
+Lcp_xorskip_299:
+	jmp	Lcp_tagout_232
+Lcp_pairswoven_254:
 	movq	864(%rcx),%r9
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_301
+	jz	Lcp_padpreend_303
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -8884,39 +8884,39 @@ Lcp_pairswoven_252:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_302
+	jz	Lcp_padpre_304
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_302:
+Lcp_padpre_304:
 	testb	$4,%dl
-	jz	Lcp_padpre_303
+	jz	Lcp_padpre_305
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_303:
+Lcp_padpre_305:
 	testb	$2,%dl
-	jz	Lcp_padpre_304
+	jz	Lcp_padpre_306
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_304:
+Lcp_padpre_306:
 	testb	$1,%dl
-	jz	Lcp_padpre_305
+	jz	Lcp_padpre_307
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_305:
-Lcp_padpreend_301:
+Lcp_padpre_307:
+Lcp_padpreend_303:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
 	addq	$64,%rsi
 	subq	$4,%rdi
-	jz	Lcp_ipolyend_299
-Lcp_ipoly_298:
+	jz	Lcp_ipolyend_301
+Lcp_ipoly_300:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -8956,10 +8956,10 @@ Lcp_ipoly_298:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_298
-Lcp_ipolyend_299:
+	jnz	Lcp_ipoly_300
+Lcp_ipolyend_301:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_300
+	jz	Lcp_ipolytail_302
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -8997,7 +8997,7 @@ Lcp_ipolyend_299:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_300:
+Lcp_ipolytail_302:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -9050,19 +9050,19 @@ Lcp_ipolytail_300:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rdi
 	cmpq	160(%rcx),%rdi
-	jne	Lcp_xorskip_306
+	jne	Lcp_xorskip_308
 	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_xorskip_306:
-	jmp	Lcp_tagout_231
-Lcp_pairswoven_271:
+Lcp_xorskip_308:
+	jmp	Lcp_tagout_232
+Lcp_pairswoven_273:
 	movq	864(%rcx),%r9
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_310
+	jz	Lcp_padpreend_312
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -9070,39 +9070,39 @@ Lcp_pairswoven_271:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_311
+	jz	Lcp_padpre_313
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_311:
+Lcp_padpre_313:
 	testb	$4,%dl
-	jz	Lcp_padpre_312
+	jz	Lcp_padpre_314
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_312:
+Lcp_padpre_314:
 	testb	$2,%dl
-	jz	Lcp_padpre_313
+	jz	Lcp_padpre_315
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_313:
+Lcp_padpre_315:
 	testb	$1,%dl
-	jz	Lcp_padpre_314
+	jz	Lcp_padpre_316
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_314:
-Lcp_padpreend_310:
+Lcp_padpre_316:
+Lcp_padpreend_312:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
 	addq	$192,%rsi
 	subq	$12,%rdi
-	jz	Lcp_ipolyend_308
-Lcp_ipoly_307:
+	jz	Lcp_ipolyend_310
+Lcp_ipoly_309:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -9142,10 +9142,10 @@ Lcp_ipoly_307:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_307
-Lcp_ipolyend_308:
+	jnz	Lcp_ipoly_309
+Lcp_ipolyend_310:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_309
+	jz	Lcp_ipolytail_311
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -9183,7 +9183,7 @@ Lcp_ipolyend_308:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_309:
+Lcp_ipolytail_311:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -9236,15 +9236,15 @@ Lcp_ipolytail_309:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rdi
 	cmpq	160(%rcx),%rdi
-	jne	Lcp_xorskip_315
+	jne	Lcp_xorskip_317
 	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_xorskip_315:
-	jmp	Lcp_tagout_231
-Lcp_shortkey_227:
+Lcp_xorskip_317:
+	jmp	Lcp_tagout_232
+Lcp_shortkey_228:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -9262,7 +9262,7 @@ Lcp_shortkey_227:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_316
+	jz	Lcp_padpreend_318
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -9270,38 +9270,38 @@ Lcp_shortkey_227:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_317
+	jz	Lcp_padpre_319
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_317:
+Lcp_padpre_319:
 	testb	$4,%dl
-	jz	Lcp_padpre_318
+	jz	Lcp_padpre_320
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_318:
+Lcp_padpre_320:
 	testb	$2,%dl
-	jz	Lcp_padpre_319
+	jz	Lcp_padpre_321
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_319:
+Lcp_padpre_321:
 	testb	$1,%dl
-	jz	Lcp_padpre_320
+	jz	Lcp_padpre_322
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_320:
+Lcp_padpre_322:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_316:
+Lcp_padpreend_318:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -9311,7 +9311,7 @@ Lcp_padpreend_316:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_321
+	jz	Lcp_padpreend_323
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -9319,38 +9319,38 @@ Lcp_padpreend_316:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_322
+	jz	Lcp_padpre_324
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_322:
+Lcp_padpre_324:
 	testb	$4,%dl
-	jz	Lcp_padpre_323
+	jz	Lcp_padpre_325
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_323:
+Lcp_padpre_325:
 	testb	$2,%dl
-	jz	Lcp_padpre_324
+	jz	Lcp_padpre_326
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_324:
+Lcp_padpre_326:
 	testb	$1,%dl
-	jz	Lcp_padpre_325
+	jz	Lcp_padpre_327
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_325:
+Lcp_padpre_327:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_321:
+Lcp_padpreend_323:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -9358,13 +9358,13 @@ Lcp_padpreend_321:
 	call	_ctasm_chacha20_xorbuf_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_229
-Lcp_big_225:
+	jmp	Lcp_datadone_230
+Lcp_big_226:
 	movq	168(%rcx),%rax
 	andl	$511,%eax
-	jz	Lcp_keyalone_327
+	jz	Lcp_keyalone_329
 	cmpl	$448,%eax
-	ja	Lcp_keyalone_327
+	ja	Lcp_keyalone_329
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -9388,7 +9388,7 @@ Lcp_big_225:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_328:
+Lcp_dround_330:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -9534,7 +9534,7 @@ Lcp_dround_328:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_328
+	jnz	Lcp_dround_330
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -9652,7 +9652,7 @@ Lcp_dround_328:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_329
+	jz	Lcp_padpreend_331
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -9660,38 +9660,38 @@ Lcp_dround_328:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_330
+	jz	Lcp_padpre_332
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_330:
+Lcp_padpre_332:
 	testb	$4,%dl
-	jz	Lcp_padpre_331
+	jz	Lcp_padpre_333
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_331:
+Lcp_padpre_333:
 	testb	$2,%dl
-	jz	Lcp_padpre_332
+	jz	Lcp_padpre_334
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_332:
+Lcp_padpre_334:
 	testb	$1,%dl
-	jz	Lcp_padpre_333
+	jz	Lcp_padpre_335
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_333:
+Lcp_padpre_335:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_329:
+Lcp_padpreend_331:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
@@ -9706,7 +9706,7 @@ Lcp_padpreend_329:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_334
+	jz	Lcp_padpreend_336
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -9714,38 +9714,38 @@ Lcp_padpreend_329:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_335
+	jz	Lcp_padpre_337
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_335:
+Lcp_padpre_337:
 	testb	$4,%dl
-	jz	Lcp_padpre_336
+	jz	Lcp_padpre_338
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_336:
+Lcp_padpre_338:
 	testb	$2,%dl
-	jz	Lcp_padpre_337
+	jz	Lcp_padpre_339
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_337:
+Lcp_padpre_339:
 	testb	$1,%dl
-	jz	Lcp_padpre_338
+	jz	Lcp_padpre_340
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_338:
+Lcp_padpre_340:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_334:
+Lcp_padpreend_336:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -9757,14 +9757,14 @@ Lcp_padpreend_334:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-	jmp	Lcp_chunk_228
-Lcp_keyalone_327:
+	jmp	Lcp_chunk_229
+Lcp_keyalone_329:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_339:
+Lcp_dround_h_341:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -9804,7 +9804,7 @@ Lcp_dround_h_339:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_339
+	jnz	Lcp_dround_h_341
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -9831,7 +9831,7 @@ Lcp_dround_h_339:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_340
+	jz	Lcp_padpreend_342
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -9839,47 +9839,47 @@ Lcp_dround_h_339:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_341
+	jz	Lcp_padpre_343
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_341:
+Lcp_padpre_343:
 	testb	$4,%dl
-	jz	Lcp_padpre_342
+	jz	Lcp_padpre_344
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_342:
+Lcp_padpre_344:
 	testb	$2,%dl
-	jz	Lcp_padpre_343
+	jz	Lcp_padpre_345
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_343:
+Lcp_padpre_345:
 	testb	$1,%dl
-	jz	Lcp_padpre_344
+	jz	Lcp_padpre_346
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_344:
+Lcp_padpre_346:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_340:
+Lcp_padpreend_342:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_326:
-Lcp_chunk_228:
+Lcp_nofuse_328:
+Lcp_chunk_229:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_229
+	jz	Lcp_datadone_230
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -9893,7 +9893,7 @@ Lcp_chunk_228:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_345
+	jz	Lcp_padpreend_347
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -9901,38 +9901,38 @@ Lcp_chunk_228:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_346
+	jz	Lcp_padpre_348
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_346:
+Lcp_padpre_348:
 	testb	$4,%dl
-	jz	Lcp_padpre_347
+	jz	Lcp_padpre_349
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_347:
+Lcp_padpre_349:
 	testb	$2,%dl
-	jz	Lcp_padpre_348
+	jz	Lcp_padpre_350
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_348:
+Lcp_padpre_350:
 	testb	$1,%dl
-	jz	Lcp_padpre_349
+	jz	Lcp_padpre_351
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_349:
+Lcp_padpre_351:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_345:
+Lcp_padpreend_347:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -9943,8 +9943,8 @@ Lcp_padpreend_345:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_228
-Lcp_datadone_229:
+	jmp	Lcp_chunk_229
+Lcp_datadone_230:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -9971,7 +9971,7 @@ Lcp_datadone_229:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_231:
+Lcp_tagout_232:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -9981,17 +9981,17 @@ Lcp_tagout_231:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	Lcp_wipeeven_351
+	jz	Lcp_wipeeven_353
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-Lcp_wipeeven_351:
+Lcp_wipeeven_353:
 	shrl	%eax
-Lcp_wipe_350:
+Lcp_wipe_352:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_350
+	jnz	Lcp_wipe_352
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -10028,304 +10028,8 @@ _ctasm_chacha20_xor_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$512,%rdx
-	jb	Lcp_small_353
-Lcp_wide_352:
-	vpbroadcastd	0(%rcx),%ymm0
-	vpbroadcastd	4(%rcx),%ymm1
-	vpbroadcastd	8(%rcx),%ymm2
-	vpbroadcastd	12(%rcx),%ymm3
-	vpbroadcastd	16(%rcx),%ymm4
-	vpbroadcastd	20(%rcx),%ymm5
-	vpbroadcastd	24(%rcx),%ymm6
-	vpbroadcastd	28(%rcx),%ymm7
-	vpbroadcastd	48(%rcx),%ymm8
-	vpbroadcastd	52(%rcx),%ymm9
-	vpbroadcastd	56(%rcx),%ymm10
-	vpbroadcastd	60(%rcx),%ymm11
-	vpaddd	Lcp_inc(%rip),%ymm8,%ymm8
-	vmovdqa	%ymm8,352(%rcx)
-	vpbroadcastd	32(%rcx),%ymm12
-	vmovdqa	%ymm12,224(%rcx)
-	vpbroadcastd	36(%rcx),%ymm12
-	vmovdqa	%ymm12,256(%rcx)
-	vpbroadcastd	40(%rcx),%ymm12
-	vmovdqa	%ymm12,288(%rcx)
-	vpbroadcastd	44(%rcx),%ymm12
-	vmovdqa	%ymm12,320(%rcx)
-	movl	$10,%r8d
-Lcp_dround_356:
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vpsrld	$20,%ymm4,%ymm13
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	vpsrld	$20,%ymm5,%ymm15
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vpsrld	$25,%ymm4,%ymm13
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	vpsrld	$25,%ymm5,%ymm15
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vpsrld	$20,%ymm6,%ymm13
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	vpsrld	$20,%ymm7,%ymm15
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vpsrld	$25,%ymm6,%ymm13
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	vpsrld	$25,%ymm7,%ymm15
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vpsrld	$20,%ymm5,%ymm13
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	vpsrld	$20,%ymm6,%ymm15
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vpsrld	$25,%ymm5,%ymm13
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	vpsrld	$25,%ymm6,%ymm15
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vpsrld	$20,%ymm7,%ymm13
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	vpsrld	$20,%ymm4,%ymm15
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vpsrld	$25,%ymm7,%ymm13
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	vpsrld	$25,%ymm4,%ymm15
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	decl	%r8d
-	jnz	Lcp_dround_356
-	vpbroadcastd	0(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm0,%ymm0
-	vpbroadcastd	4(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm1,%ymm1
-	vpbroadcastd	8(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm2,%ymm2
-	vpbroadcastd	12(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm3,%ymm3
-	vpbroadcastd	16(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm4,%ymm4
-	vpbroadcastd	20(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm5,%ymm5
-	vpbroadcastd	24(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm6,%ymm6
-	vpbroadcastd	28(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm7,%ymm7
-	vpbroadcastd	52(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm9,%ymm9
-	vpbroadcastd	56(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm10,%ymm10
-	vpbroadcastd	60(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm11,%ymm11
-	vpaddd	352(%rcx),%ymm8,%ymm8
-	vpunpckldq	%ymm1,%ymm0,%ymm12
-	vpunpckhdq	%ymm1,%ymm0,%ymm0
-	vpunpckldq	%ymm3,%ymm2,%ymm13
-	vpunpckhdq	%ymm3,%ymm2,%ymm2
-	vpunpcklqdq	%ymm13,%ymm12,%ymm1
-	vpunpckhqdq	%ymm13,%ymm12,%ymm12
-	vpunpcklqdq	%ymm2,%ymm0,%ymm3
-	vpunpckhqdq	%ymm2,%ymm0,%ymm0
-	vpunpckldq	%ymm5,%ymm4,%ymm2
-	vpunpckhdq	%ymm5,%ymm4,%ymm4
-	vpunpckldq	%ymm7,%ymm6,%ymm13
-	vpunpckhdq	%ymm7,%ymm6,%ymm6
-	vpunpcklqdq	%ymm13,%ymm2,%ymm5
-	vpunpckhqdq	%ymm13,%ymm2,%ymm2
-	vpunpcklqdq	%ymm6,%ymm4,%ymm7
-	vpunpckhqdq	%ymm6,%ymm4,%ymm4
-	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
-	vpxor	0(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,0(%rdi)
-	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
-	vpxor	256(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,256(%rdi)
-	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
-	vpxor	64(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,64(%rdi)
-	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
-	vpxor	320(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,320(%rdi)
-	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
-	vpxor	128(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,128(%rdi)
-	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
-	vpxor	384(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,384(%rdi)
-	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
-	vpxor	192(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,192(%rdi)
-	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
-	vpxor	448(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,448(%rdi)
-	vmovdqa	224(%rcx),%ymm6
-	vpbroadcastd	32(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm6,%ymm6
-	vmovdqa	256(%rcx),%ymm13
-	vpbroadcastd	36(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm13,%ymm13
-	vmovdqa	288(%rcx),%ymm14
-	vpbroadcastd	40(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm14,%ymm14
-	vmovdqa	320(%rcx),%ymm15
-	vpbroadcastd	44(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm15,%ymm15
-	vpunpckldq	%ymm13,%ymm6,%ymm1
-	vpunpckhdq	%ymm13,%ymm6,%ymm6
-	vpunpckldq	%ymm15,%ymm14,%ymm12
-	vpunpckhdq	%ymm15,%ymm14,%ymm14
-	vpunpcklqdq	%ymm12,%ymm1,%ymm13
-	vpunpckhqdq	%ymm12,%ymm1,%ymm1
-	vpunpcklqdq	%ymm14,%ymm6,%ymm15
-	vpunpckhqdq	%ymm14,%ymm6,%ymm6
-	vpunpckldq	%ymm9,%ymm8,%ymm14
-	vpunpckhdq	%ymm9,%ymm8,%ymm8
-	vpunpckldq	%ymm11,%ymm10,%ymm12
-	vpunpckhdq	%ymm11,%ymm10,%ymm10
-	vpunpcklqdq	%ymm12,%ymm14,%ymm9
-	vpunpckhqdq	%ymm12,%ymm14,%ymm14
-	vpunpcklqdq	%ymm10,%ymm8,%ymm11
-	vpunpckhqdq	%ymm10,%ymm8,%ymm8
-	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
-	vpxor	32(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,32(%rdi)
-	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
-	vpxor	288(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,288(%rdi)
-	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
-	vpxor	96(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,96(%rdi)
-	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
-	vpxor	352(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,352(%rdi)
-	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
-	vpxor	160(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,160(%rdi)
-	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
-	vpxor	416(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,416(%rdi)
-	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
-	vpxor	224(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,224(%rdi)
-	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
-	vpxor	480(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,480(%rdi)
-	addl	$8,48(%rcx)
-	addq	$512,%rdi
-	addq	$512,%rsi
-	subq	$512,%rdx
-	cmpq	$512,%rdx
-	jae	Lcp_wide_352
-Lcp_small_353:
-	testq	%rdx,%rdx
-	jz	Lcp_done_355
-	cmpq	$256,%rdx
-	jbe	Lcp_not8_357
+	jb	Lcp_small_355
+Lcp_wide_354:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -10536,6 +10240,302 @@ Lcp_dround_358:
 	vpunpcklqdq	%ymm6,%ymm4,%ymm7
 	vpunpckhqdq	%ymm6,%ymm4,%ymm4
 	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
+	vpxor	0(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,0(%rdi)
+	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
+	vpxor	256(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,256(%rdi)
+	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
+	vpxor	64(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,64(%rdi)
+	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
+	vpxor	320(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,320(%rdi)
+	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
+	vpxor	128(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,128(%rdi)
+	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
+	vpxor	384(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,384(%rdi)
+	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
+	vpxor	192(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,192(%rdi)
+	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
+	vpxor	448(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,448(%rdi)
+	vmovdqa	224(%rcx),%ymm6
+	vpbroadcastd	32(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm6,%ymm6
+	vmovdqa	256(%rcx),%ymm13
+	vpbroadcastd	36(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm13,%ymm13
+	vmovdqa	288(%rcx),%ymm14
+	vpbroadcastd	40(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm14,%ymm14
+	vmovdqa	320(%rcx),%ymm15
+	vpbroadcastd	44(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm15,%ymm15
+	vpunpckldq	%ymm13,%ymm6,%ymm1
+	vpunpckhdq	%ymm13,%ymm6,%ymm6
+	vpunpckldq	%ymm15,%ymm14,%ymm12
+	vpunpckhdq	%ymm15,%ymm14,%ymm14
+	vpunpcklqdq	%ymm12,%ymm1,%ymm13
+	vpunpckhqdq	%ymm12,%ymm1,%ymm1
+	vpunpcklqdq	%ymm14,%ymm6,%ymm15
+	vpunpckhqdq	%ymm14,%ymm6,%ymm6
+	vpunpckldq	%ymm9,%ymm8,%ymm14
+	vpunpckhdq	%ymm9,%ymm8,%ymm8
+	vpunpckldq	%ymm11,%ymm10,%ymm12
+	vpunpckhdq	%ymm11,%ymm10,%ymm10
+	vpunpcklqdq	%ymm12,%ymm14,%ymm9
+	vpunpckhqdq	%ymm12,%ymm14,%ymm14
+	vpunpcklqdq	%ymm10,%ymm8,%ymm11
+	vpunpckhqdq	%ymm10,%ymm8,%ymm8
+	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
+	vpxor	32(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,32(%rdi)
+	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
+	vpxor	288(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,288(%rdi)
+	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
+	vpxor	96(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,96(%rdi)
+	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
+	vpxor	352(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,352(%rdi)
+	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
+	vpxor	160(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,160(%rdi)
+	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
+	vpxor	416(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,416(%rdi)
+	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
+	vpxor	224(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,224(%rdi)
+	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
+	vpxor	480(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,480(%rdi)
+	addl	$8,48(%rcx)
+	addq	$512,%rdi
+	addq	$512,%rsi
+	subq	$512,%rdx
+	cmpq	$512,%rdx
+	jae	Lcp_wide_354
+Lcp_small_355:
+	testq	%rdx,%rdx
+	jz	Lcp_done_357
+	cmpq	$256,%rdx
+	jbe	Lcp_not8_359
+	vpbroadcastd	0(%rcx),%ymm0
+	vpbroadcastd	4(%rcx),%ymm1
+	vpbroadcastd	8(%rcx),%ymm2
+	vpbroadcastd	12(%rcx),%ymm3
+	vpbroadcastd	16(%rcx),%ymm4
+	vpbroadcastd	20(%rcx),%ymm5
+	vpbroadcastd	24(%rcx),%ymm6
+	vpbroadcastd	28(%rcx),%ymm7
+	vpbroadcastd	48(%rcx),%ymm8
+	vpbroadcastd	52(%rcx),%ymm9
+	vpbroadcastd	56(%rcx),%ymm10
+	vpbroadcastd	60(%rcx),%ymm11
+	vpaddd	Lcp_inc(%rip),%ymm8,%ymm8
+	vmovdqa	%ymm8,352(%rcx)
+	vpbroadcastd	32(%rcx),%ymm12
+	vmovdqa	%ymm12,224(%rcx)
+	vpbroadcastd	36(%rcx),%ymm12
+	vmovdqa	%ymm12,256(%rcx)
+	vpbroadcastd	40(%rcx),%ymm12
+	vmovdqa	%ymm12,288(%rcx)
+	vpbroadcastd	44(%rcx),%ymm12
+	vmovdqa	%ymm12,320(%rcx)
+	movl	$10,%r8d
+Lcp_dround_360:
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
+	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
+	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
+	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
+	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
+	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
+	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
+	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
+	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	decl	%r8d
+	jnz	Lcp_dround_360
+	vpbroadcastd	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vpbroadcastd	4(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vpbroadcastd	8(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vpbroadcastd	12(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vpbroadcastd	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm4,%ymm4
+	vpbroadcastd	20(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm5,%ymm5
+	vpbroadcastd	24(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm6,%ymm6
+	vpbroadcastd	28(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm7,%ymm7
+	vpbroadcastd	52(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm9,%ymm9
+	vpbroadcastd	56(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm10,%ymm10
+	vpbroadcastd	60(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm11,%ymm11
+	vpaddd	352(%rcx),%ymm8,%ymm8
+	vpunpckldq	%ymm1,%ymm0,%ymm12
+	vpunpckhdq	%ymm1,%ymm0,%ymm0
+	vpunpckldq	%ymm3,%ymm2,%ymm13
+	vpunpckhdq	%ymm3,%ymm2,%ymm2
+	vpunpcklqdq	%ymm13,%ymm12,%ymm1
+	vpunpckhqdq	%ymm13,%ymm12,%ymm12
+	vpunpcklqdq	%ymm2,%ymm0,%ymm3
+	vpunpckhqdq	%ymm2,%ymm0,%ymm0
+	vpunpckldq	%ymm5,%ymm4,%ymm2
+	vpunpckhdq	%ymm5,%ymm4,%ymm4
+	vpunpckldq	%ymm7,%ymm6,%ymm13
+	vpunpckhdq	%ymm7,%ymm6,%ymm6
+	vpunpcklqdq	%ymm13,%ymm2,%ymm5
+	vpunpckhqdq	%ymm13,%ymm2,%ymm2
+	vpunpcklqdq	%ymm6,%ymm4,%ymm7
+	vpunpckhqdq	%ymm6,%ymm4,%ymm4
+	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
 	vmovdqa	%ymm6,384(%rcx)
 	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
 	vmovdqa	%ymm6,640(%rcx)
@@ -10596,10 +10596,10 @@ Lcp_dround_358:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	Lcp_tailbuf_354
-Lcp_not8_357:
+	jmp	Lcp_tailbuf_356
+Lcp_not8_359:
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_359
+	jbe	Lcp_not4_361
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -10623,7 +10623,7 @@ Lcp_not8_357:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_362:
+Lcp_dround_364:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -10769,7 +10769,7 @@ Lcp_dround_362:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_362
+	jnz	Lcp_dround_364
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -10854,12 +10854,12 @@ Lcp_dround_362:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_354
-Lcp_not4_359:
+	jmp	Lcp_tailbuf_356
+Lcp_not4_361:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_360
+	jbe	Lcp_h1_362
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_361
+	jbe	Lcp_h2_363
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -10875,7 +10875,7 @@ Lcp_not4_359:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_363:
+Lcp_dround_h_365:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -10991,7 +10991,7 @@ Lcp_dround_h_363:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_363
+	jnz	Lcp_dround_h_365
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -11021,8 +11021,8 @@ Lcp_dround_h_363:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_354
-Lcp_h2_361:
+	jmp	Lcp_tailbuf_356
+Lcp_h2_363:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -11033,7 +11033,7 @@ Lcp_h2_361:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_364:
+Lcp_dround_h_366:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -11111,7 +11111,7 @@ Lcp_dround_h_364:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_364
+	jnz	Lcp_dround_h_366
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -11131,14 +11131,14 @@ Lcp_dround_h_364:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_354
-Lcp_h1_360:
+	jmp	Lcp_tailbuf_356
+Lcp_h1_362:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_365:
+Lcp_dround_h_367:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -11178,7 +11178,7 @@ Lcp_dround_h_365:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_365
+	jnz	Lcp_dround_h_367
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -11188,10 +11188,10 @@ Lcp_dround_h_365:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_354:
+Lcp_tailbuf_356:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_done_355:
+Lcp_done_357:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -11199,8 +11199,8 @@ _ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$32,%rdx
-	jb	Lcp_t16_366
-Lcp_t32_370:
+	jb	Lcp_t16_368
+Lcp_t32_372:
 	vmovdqu	(%rsi),%ymm0
 	vpxor	(%r9),%ymm0,%ymm0
 	vmovdqu	%ymm0,(%rdi)
@@ -11209,10 +11209,10 @@ Lcp_t32_370:
 	addq	$32,%r9
 	subq	$32,%rdx
 	cmpq	$32,%rdx
-	jae	Lcp_t32_370
-Lcp_t16_366:
+	jae	Lcp_t32_372
+Lcp_t16_368:
 	cmpq	$16,%rdx
-	jb	Lcp_t1_367
+	jb	Lcp_t1_369
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -11220,10 +11220,10 @@ Lcp_t16_366:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-Lcp_t1_367:
+Lcp_t1_369:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_369
-Lcp_tend_368:
+	jz	Lcp_tdone_371
+Lcp_tend_370:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -11231,8 +11231,8 @@ Lcp_tend_368:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_368
-Lcp_tdone_369:
+	jnz	Lcp_tend_370
+Lcp_tdone_371:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -11246,7 +11246,7 @@ _ctasm_chacha20_poly1305_fused_ssse3:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-Lcp_fused_371:
+Lcp_fused_373:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -11270,7 +11270,7 @@ Lcp_fused_371:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$6,%r10d
-Lcp_dround_f_372:
+Lcp_dround_f_374:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -11499,9 +11499,9 @@ Lcp_dround_f_372:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	Lcp_dround_f_372
+	jnz	Lcp_dround_f_374
 	movl	$2,%r10d
-Lcp_dround_f_373:
+Lcp_dround_f_375:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -11890,7 +11890,7 @@ Lcp_dround_f_373:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	Lcp_dround_f_373
+	jnz	Lcp_dround_f_375
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -12026,7 +12026,7 @@ Lcp_dround_f_373:
 	addq	$256,%rdi
 	addq	$256,%rsi
 	decq	208(%rcx)
-	jnz	Lcp_fused_371
+	jnz	Lcp_fused_373
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -12037,7 +12037,7 @@ _ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	Lcp_polydone_375
+	jz	Lcp_polydone_377
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -12047,7 +12047,7 @@ _ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-Lcp_poly_374:
+Lcp_poly_376:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -12087,11 +12087,11 @@ Lcp_poly_374:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rcx
-	jnz	Lcp_poly_374
+	jnz	Lcp_poly_376
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-Lcp_polydone_375:
+Lcp_polydone_377:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -12346,7 +12346,7 @@ _ctasm_chacha_poly1305_blocks_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_vpolyscalar_378
+	jb	Lcp_vpolyscalar_380
 	movq	16(%rdi),%r8
 	andl	$0x3ffffff,%r8d
 	movq	16(%rdi),%r9
@@ -12376,8 +12376,8 @@ _ctasm_chacha_poly1305_blocks_avx2:
 	shrq	$2,%rcx
 	andl	$3,%edx
 	decq	%rcx
-	jz	Lcp_vpolylast_377
-Lcp_vpoly_376:
+	jz	Lcp_vpolylast_379
+Lcp_vpoly_378:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -12473,8 +12473,8 @@ Lcp_vpoly_376:
 	vmovdqa	%ymm8,%ymm3
 	vmovdqa	%ymm9,%ymm4
 	decq	%rcx
-	jnz	Lcp_vpoly_376
-Lcp_vpolylast_377:
+	jnz	Lcp_vpoly_378
+Lcp_vpolylast_379:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -12621,7 +12621,7 @@ Lcp_vpolylast_377:
 	movq	%r8,16(%rdi)
 	movq	%r10,24(%rdi)
 	movq	%r12,32(%rdi)
-Lcp_vpolyscalar_378:
+Lcp_vpolyscalar_380:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .globl _ctasm_chacha20_avx512
@@ -12651,16 +12651,17 @@ _ctasm_chacha20_avx512:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_379:
+Lcp_wipe_381:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_379
+	jnz	Lcp_wipe_381
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
+	vpxord	%xmm19,%xmm19,%xmm19
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d
@@ -12722,16 +12723,16 @@ _ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	%xmm3,48(%rcx)
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
-	cmpq	$320,%r10
-	ja	Lcp_short8_388
+	cmpq	$448,%r10
+	ja	Lcp_short8_390
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_389
+	ja	Lcp_pairs2_391
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_391
+	jz	Lcp_padpreend_394
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -12739,39 +12740,39 @@ _ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_392
+	jz	Lcp_padpre_395
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_392:
+Lcp_padpre_395:
 	testb	$4,%dl
-	jz	Lcp_padpre_393
+	jz	Lcp_padpre_396
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_393:
+Lcp_padpre_396:
 	testb	$2,%dl
-	jz	Lcp_padpre_394
+	jz	Lcp_padpre_397
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_394:
+Lcp_padpre_397:
 	testb	$1,%dl
-	jz	Lcp_padpre_395
+	jz	Lcp_padpre_398
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_395:
-Lcp_padpreend_391:
+Lcp_padpre_398:
+Lcp_padpreend_394:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_396:
+Lcp_dround_p_399:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -12819,7 +12820,7 @@ Lcp_dround_p_396:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_396
+	jnz	Lcp_dround_p_399
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -12836,19 +12837,19 @@ Lcp_dround_p_396:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$32,%rdx
-	jb	Lcp_dxtail_398
+	jb	Lcp_dxtail_401
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	Lcp_dxtail_399
+	jb	Lcp_dxtail_402
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_397
-Lcp_dxtail_398:
+	jmp	Lcp_dxdone_400
+Lcp_dxtail_401:
 	testq	%rdx,%rdx
-	jz	Lcp_dxdone_397
+	jz	Lcp_dxdone_400
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -12857,10 +12858,10 @@ Lcp_dxtail_398:
 	vmovdqu8	%ymm13,0(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_397
-Lcp_dxtail_399:
+	jmp	Lcp_dxdone_400
+Lcp_dxtail_402:
 	subq	$32,%rdx
-	jz	Lcp_dxdone_397
+	jz	Lcp_dxdone_400
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -12869,17 +12870,17 @@ Lcp_dxtail_399:
 	vmovdqu8	%ymm13,32(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_397
-Lcp_dxdone_397:
-	jmp	Lcp_pairskey_385
-Lcp_pairs2_389:
+	jmp	Lcp_dxdone_400
+Lcp_dxdone_400:
+	jmp	Lcp_pairskey_387
+Lcp_pairs2_391:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_390
+	ja	Lcp_pairs3_392
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_400
+	jz	Lcp_padpreend_403
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -12887,32 +12888,32 @@ Lcp_pairs2_389:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_401
+	jz	Lcp_padpre_404
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_401:
+Lcp_padpre_404:
 	testb	$4,%dl
-	jz	Lcp_padpre_402
+	jz	Lcp_padpre_405
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_402:
+Lcp_padpre_405:
 	testb	$2,%dl
-	jz	Lcp_padpre_403
+	jz	Lcp_padpre_406
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_403:
+Lcp_padpre_406:
 	testb	$1,%dl
-	jz	Lcp_padpre_404
+	jz	Lcp_padpre_407
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_404:
-Lcp_padpreend_400:
+Lcp_padpre_407:
+Lcp_padpreend_403:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -12924,7 +12925,7 @@ Lcp_padpreend_400:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$2,%r8d
-Lcp_dround_p_406:
+Lcp_dround_p_409:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -12972,9 +12973,9 @@ Lcp_dround_p_406:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_406
+	jnz	Lcp_dround_p_409
 	movl	$8,%r8d
-Lcp_dround_p_407:
+Lcp_dround_p_410:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -13036,7 +13037,7 @@ Lcp_dround_p_407:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_407
+	jnz	Lcp_dround_p_410
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -13070,8 +13071,8 @@ Lcp_dround_p_407:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_409
-Lcp_ipoly_408:
+	jz	Lcp_ipolyend_412
+Lcp_ipoly_411:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -13111,10 +13112,10 @@ Lcp_ipoly_408:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_408
-Lcp_ipolyend_409:
+	jnz	Lcp_ipoly_411
+Lcp_ipolyend_412:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_410
+	jz	Lcp_ipolytail_413
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -13152,10 +13153,10 @@ Lcp_ipolyend_409:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_410:
+Lcp_ipolytail_413:
 	movq	144(%rcx),%rsi
 	movl	$2,%edi
-Lcp_dround_p_411:
+Lcp_dround_p_414:
 	vprold	$16,%ymm7,%ymm7
 	addq	0(%rsi),%r11
 	vpaddd	%ymm5,%ymm4,%ymm4
@@ -13278,7 +13279,7 @@ Lcp_dround_p_411:
 	adcq	$0,%r13
 	leaq	32(%rsi),%rsi
 	decl	%edi
-	jnz	Lcp_dround_p_411
+	jnz	Lcp_dround_p_414
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -13292,29 +13293,29 @@ Lcp_dround_p_411:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$96,%rdx
-	jb	Lcp_dxtail_413
+	jb	Lcp_dxtail_416
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	Lcp_dxtail_414
+	jb	Lcp_dxtail_417
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	Lcp_dxtail_415
+	jb	Lcp_dxtail_418
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	Lcp_dxtail_416
+	jb	Lcp_dxtail_419
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_412
-Lcp_dxtail_413:
+	jmp	Lcp_dxdone_415
+Lcp_dxtail_416:
 	subq	$64,%rdx
-	jz	Lcp_dxdone_412
+	jz	Lcp_dxdone_415
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -13323,10 +13324,10 @@ Lcp_dxtail_413:
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_412
-Lcp_dxtail_414:
+	jmp	Lcp_dxdone_415
+Lcp_dxtail_417:
 	subq	$96,%rdx
-	jz	Lcp_dxdone_412
+	jz	Lcp_dxdone_415
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -13335,10 +13336,10 @@ Lcp_dxtail_414:
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_412
-Lcp_dxtail_415:
+	jmp	Lcp_dxdone_415
+Lcp_dxtail_418:
 	subq	$128,%rdx
-	jz	Lcp_dxdone_412
+	jz	Lcp_dxdone_415
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -13347,10 +13348,10 @@ Lcp_dxtail_415:
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_412
-Lcp_dxtail_416:
+	jmp	Lcp_dxdone_415
+Lcp_dxtail_419:
 	subq	$160,%rdx
-	jz	Lcp_dxdone_412
+	jz	Lcp_dxdone_415
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -13359,15 +13360,17 @@ Lcp_dxtail_416:
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_412
-Lcp_dxdone_412:
-	jmp	Lcp_pairswoven_405
-Lcp_pairs3_390:
+	jmp	Lcp_dxdone_415
+Lcp_dxdone_415:
+	jmp	Lcp_pairswoven_408
+Lcp_pairs3_392:
+	cmpq	$320,%r10
+	ja	Lcp_pairs4_393
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_417
+	jz	Lcp_padpreend_420
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -13375,32 +13378,32 @@ Lcp_pairs3_390:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_418
+	jz	Lcp_padpre_421
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_418:
+Lcp_padpre_421:
 	testb	$4,%dl
-	jz	Lcp_padpre_419
+	jz	Lcp_padpre_422
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_419:
+Lcp_padpre_422:
 	testb	$2,%dl
-	jz	Lcp_padpre_420
+	jz	Lcp_padpre_423
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_420:
+Lcp_padpre_423:
 	testb	$1,%dl
-	jz	Lcp_padpre_421
+	jz	Lcp_padpre_424
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_421:
-Lcp_padpreend_417:
+Lcp_padpre_424:
+Lcp_padpreend_420:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -13417,7 +13420,7 @@ Lcp_padpreend_417:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$2,%r8d
-Lcp_dround_p_423:
+Lcp_dround_p_426:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -13465,9 +13468,9 @@ Lcp_dround_p_423:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_423
+	jnz	Lcp_dround_p_426
 	movl	$4,%r8d
-Lcp_dround_p_424:
+Lcp_dround_p_427:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -13529,9 +13532,9 @@ Lcp_dround_p_424:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_424
+	jnz	Lcp_dround_p_427
 	movl	$4,%r8d
-Lcp_dround_p_425:
+Lcp_dround_p_428:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -13623,7 +13626,7 @@ Lcp_dround_p_425:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_425
+	jnz	Lcp_dround_p_428
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -13657,8 +13660,8 @@ Lcp_dround_p_425:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_427
-Lcp_ipoly_426:
+	jz	Lcp_ipolyend_430
+Lcp_ipoly_429:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -13698,10 +13701,10 @@ Lcp_ipoly_426:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_426
-Lcp_ipolyend_427:
+	jnz	Lcp_ipoly_429
+Lcp_ipolyend_430:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_428
+	jz	Lcp_ipolytail_431
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -13739,10 +13742,10 @@ Lcp_ipolyend_427:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_428:
+Lcp_ipolytail_431:
 	movq	144(%rcx),%rsi
 	movl	$2,%edi
-Lcp_dround_p_429:
+Lcp_dround_p_432:
 	vpaddd	%ymm5,%ymm4,%ymm4
 	addq	0(%rsi),%r11
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -13879,7 +13882,7 @@ Lcp_dround_p_429:
 	adcq	$0,%r13
 	leaq	32(%rsi),%rsi
 	decl	%edi
-	jnz	Lcp_dround_p_429
+	jnz	Lcp_dround_p_432
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -13905,7 +13908,7 @@ Lcp_dround_p_429:
 	vmovdqu	%ymm12,160(%rdi)
 	leaq	64(%rdi),%rsi
 	movl	$4,%edi
-Lcp_dround_p_430:
+Lcp_dround_p_433:
 	vprold	$16,%ymm11,%ymm11
 	addq	0(%rsi),%r11
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -14028,7 +14031,7 @@ Lcp_dround_p_430:
 	adcq	$0,%r13
 	leaq	32(%rsi),%rsi
 	decl	%edi
-	jnz	Lcp_dround_p_430
+	jnz	Lcp_dround_p_433
 	vbroadcasti128	0(%rcx),%ymm14
 	vpaddd	%ymm14,%ymm8,%ymm8
 	vbroadcasti128	16(%rcx),%ymm14
@@ -14042,29 +14045,29 @@ Lcp_dround_p_430:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$224,%rdx
-	jb	Lcp_dxtail_432
+	jb	Lcp_dxtail_435
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	Lcp_dxtail_433
+	jb	Lcp_dxtail_436
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	Lcp_dxtail_434
+	jb	Lcp_dxtail_437
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	Lcp_dxtail_435
+	jb	Lcp_dxtail_438
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_431
-Lcp_dxtail_432:
+	jmp	Lcp_dxdone_434
+Lcp_dxtail_435:
 	subq	$192,%rdx
-	jz	Lcp_dxdone_431
+	jz	Lcp_dxdone_434
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -14073,10 +14076,10 @@ Lcp_dxtail_432:
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_431
-Lcp_dxtail_433:
+	jmp	Lcp_dxdone_434
+Lcp_dxtail_436:
 	subq	$224,%rdx
-	jz	Lcp_dxdone_431
+	jz	Lcp_dxdone_434
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -14085,10 +14088,10 @@ Lcp_dxtail_433:
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_431
-Lcp_dxtail_434:
+	jmp	Lcp_dxdone_434
+Lcp_dxtail_437:
 	subq	$256,%rdx
-	jz	Lcp_dxdone_431
+	jz	Lcp_dxdone_434
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -14097,10 +14100,10 @@ Lcp_dxtail_434:
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_431
-Lcp_dxtail_435:
+	jmp	Lcp_dxdone_434
+Lcp_dxtail_438:
 	subq	$288,%rdx
-	jz	Lcp_dxdone_431
+	jz	Lcp_dxdone_434
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -14109,256 +14112,331 @@ Lcp_dxtail_435:
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_431
-Lcp_dxdone_431:
-	jmp	Lcp_pairswoven_422
-Lcp_short8_388:
+	jmp	Lcp_dxdone_434
+Lcp_dxdone_434:
+	jmp	Lcp_pairswoven_425
+Lcp_pairs4_393:
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_439
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,224(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	224(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_440
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_440:
+	testb	$4,%dl
+	jz	Lcp_padpre_441
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_441:
+	testb	$2,%dl
+	jz	Lcp_padpre_442
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_442:
+	testb	$1,%dl
+	jz	Lcp_padpre_443
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_443:
+Lcp_padpreend_439:
+	vbroadcasti128	Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
+	vmovdqa	%ymm0,%ymm4
+	vmovdqa	%ymm1,%ymm5
+	vmovdqa	%ymm2,%ymm6
+	vmovdqa	%ymm3,%ymm7
+	vmovdqa	%ymm0,%ymm8
+	vmovdqa	%ymm1,%ymm9
+	vmovdqa	%ymm2,%ymm10
+	vmovdqa	%ymm3,%ymm11
+	vmovdqa	%ymm0,%ymm12
+	vmovdqa	%ymm1,%ymm13
+	vmovdqa	%ymm2,%ymm14
+	vmovdqa	%ymm3,%ymm15
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
+	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
+	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
+	vpaddd	Lcp_blk6(%rip),%ymm15,%ymm15
+	movl	$10,%r8d
+Lcp_dround_p_444:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpaddd	%ymm13,%ymm12,%ymm12
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpxor	%ymm12,%ymm15,%ymm15
+	vprold	$16,%ymm3,%ymm3
+	vprold	$16,%ymm7,%ymm7
+	vprold	$16,%ymm11,%ymm11
+	vprold	$16,%ymm15,%ymm15
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpaddd	%ymm15,%ymm14,%ymm14
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpxor	%ymm14,%ymm13,%ymm13
+	vprold	$12,%ymm1,%ymm1
+	vprold	$12,%ymm5,%ymm5
+	vprold	$12,%ymm9,%ymm9
+	vprold	$12,%ymm13,%ymm13
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpaddd	%ymm13,%ymm12,%ymm12
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpxor	%ymm12,%ymm15,%ymm15
+	vprold	$8,%ymm3,%ymm3
+	vprold	$8,%ymm7,%ymm7
+	vprold	$8,%ymm11,%ymm11
+	vprold	$8,%ymm15,%ymm15
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpaddd	%ymm15,%ymm14,%ymm14
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpxor	%ymm14,%ymm13,%ymm13
+	vprold	$7,%ymm1,%ymm1
+	vprold	$7,%ymm5,%ymm5
+	vprold	$7,%ymm9,%ymm9
+	vprold	$7,%ymm13,%ymm13
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$147,%ymm4,%ymm4
+	vpshufd	$57,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpshufd	$147,%ymm8,%ymm8
+	vpshufd	$57,%ymm10,%ymm10
+	vpshufd	$78,%ymm11,%ymm11
+	vpshufd	$147,%ymm12,%ymm12
+	vpshufd	$57,%ymm14,%ymm14
+	vpshufd	$78,%ymm15,%ymm15
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpaddd	%ymm13,%ymm12,%ymm12
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpxor	%ymm12,%ymm15,%ymm15
+	vprold	$16,%ymm3,%ymm3
+	vprold	$16,%ymm7,%ymm7
+	vprold	$16,%ymm11,%ymm11
+	vprold	$16,%ymm15,%ymm15
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpaddd	%ymm15,%ymm14,%ymm14
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpxor	%ymm14,%ymm13,%ymm13
+	vprold	$12,%ymm1,%ymm1
+	vprold	$12,%ymm5,%ymm5
+	vprold	$12,%ymm9,%ymm9
+	vprold	$12,%ymm13,%ymm13
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpaddd	%ymm13,%ymm12,%ymm12
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpxor	%ymm12,%ymm15,%ymm15
+	vprold	$8,%ymm3,%ymm3
+	vprold	$8,%ymm7,%ymm7
+	vprold	$8,%ymm11,%ymm11
+	vprold	$8,%ymm15,%ymm15
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpaddd	%ymm15,%ymm14,%ymm14
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpxor	%ymm14,%ymm13,%ymm13
+	vprold	$7,%ymm1,%ymm1
+	vprold	$7,%ymm5,%ymm5
+	vprold	$7,%ymm9,%ymm9
+	vprold	$7,%ymm13,%ymm13
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$57,%ymm4,%ymm4
+	vpshufd	$147,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpshufd	$57,%ymm8,%ymm8
+	vpshufd	$147,%ymm10,%ymm10
+	vpshufd	$78,%ymm11,%ymm11
+	vpshufd	$57,%ymm12,%ymm12
+	vpshufd	$147,%ymm14,%ymm14
+	vpshufd	$78,%ymm15,%ymm15
+	decl	%r8d
+	jnz	Lcp_dround_p_444
+	vbroadcasti32x4	0(%rcx),%ymm16
+	vbroadcasti32x4	16(%rcx),%ymm17
+	vbroadcasti32x4	32(%rcx),%ymm18
+	vbroadcasti32x4	48(%rcx),%ymm19
+	vpaddd	%ymm16,%ymm0,%ymm0
+	vpaddd	%ymm17,%ymm1,%ymm1
+	vpaddd	%ymm18,%ymm2,%ymm2
+	vpaddd	%ymm19,%ymm3,%ymm3
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
+	vpaddd	%ymm16,%ymm4,%ymm4
+	vpaddd	%ymm17,%ymm5,%ymm5
+	vpaddd	%ymm18,%ymm6,%ymm6
+	vpaddd	%ymm19,%ymm7,%ymm7
+	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
+	vpaddd	%ymm16,%ymm8,%ymm8
+	vpaddd	%ymm17,%ymm9,%ymm9
+	vpaddd	%ymm18,%ymm10,%ymm10
+	vpaddd	%ymm19,%ymm11,%ymm11
+	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
+	vpaddd	%ymm16,%ymm12,%ymm12
+	vpaddd	%ymm17,%ymm13,%ymm13
+	vpaddd	%ymm18,%ymm14,%ymm14
+	vpaddd	%ymm19,%ymm15,%ymm15
+	vpaddd	Lcp_blk6(%rip),%ymm15,%ymm15
+	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	vshufi32x4	$3,%ymm1,%ymm0,%ymm16
+	vpxorq	0(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,0(%rdi)
+	vshufi32x4	$3,%ymm3,%ymm2,%ymm16
+	vpxorq	32(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,32(%rdi)
+	vshufi32x4	$0,%ymm5,%ymm4,%ymm16
+	vpxorq	64(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,64(%rdi)
+	vshufi32x4	$0,%ymm7,%ymm6,%ymm16
+	vpxorq	96(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,96(%rdi)
+	vshufi32x4	$3,%ymm5,%ymm4,%ymm16
+	vpxorq	128(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,128(%rdi)
+	vshufi32x4	$3,%ymm7,%ymm6,%ymm16
+	vpxorq	160(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,160(%rdi)
+	vshufi32x4	$0,%ymm9,%ymm8,%ymm16
+	vpxorq	192(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,192(%rdi)
+	vshufi32x4	$0,%ymm11,%ymm10,%ymm16
+	vpxorq	224(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,224(%rdi)
+	vshufi32x4	$3,%ymm9,%ymm8,%ymm16
+	vpxorq	256(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,256(%rdi)
+	vshufi32x4	$3,%ymm11,%ymm10,%ymm16
+	vpxorq	288(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,288(%rdi)
+	cmpq	$352,%rdx
+	jb	Lcp_dxtail_446
+	vshufi32x4	$0,%ymm13,%ymm12,%ymm16
+	vpxorq	320(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,320(%rdi)
+	cmpq	$384,%rdx
+	jb	Lcp_dxtail_447
+	vshufi32x4	$0,%ymm15,%ymm14,%ymm16
+	vpxorq	352(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,352(%rdi)
+	cmpq	$416,%rdx
+	jb	Lcp_dxtail_448
+	vshufi32x4	$3,%ymm13,%ymm12,%ymm16
+	vpxorq	384(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,384(%rdi)
+	cmpq	$448,%rdx
+	jb	Lcp_dxtail_449
+	vshufi32x4	$3,%ymm15,%ymm14,%ymm16
+	vpxorq	416(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,416(%rdi)
+	jmp	Lcp_dxdone_445
+Lcp_dxtail_446:
+	subq	$320,%rdx
+	jz	Lcp_dxdone_445
+	vshufi32x4	$0,%ymm13,%ymm12,%ymm16
+	vpbroadcastb	%edx,%ymm18
+	vpcmpub	$6,Lcp_iota(%rip),%ymm18,%k1
+	vmovdqu8	320(%rsi),%ymm17{%k1}{z}
+	vpxorq	%ymm16,%ymm17,%ymm17
+	vmovdqu8	%ymm17,320(%rdi){%k1}
+	vmovdqu8	%ymm17,%ymm17{%k1}{z}
+	vmovdqa64	%ymm17,256(%rcx)
+	jmp	Lcp_dxdone_445
+Lcp_dxtail_447:
+	subq	$352,%rdx
+	jz	Lcp_dxdone_445
+	vshufi32x4	$0,%ymm15,%ymm14,%ymm16
+	vpbroadcastb	%edx,%ymm18
+	vpcmpub	$6,Lcp_iota(%rip),%ymm18,%k1
+	vmovdqu8	352(%rsi),%ymm17{%k1}{z}
+	vpxorq	%ymm16,%ymm17,%ymm17
+	vmovdqu8	%ymm17,352(%rdi){%k1}
+	vmovdqu8	%ymm17,%ymm17{%k1}{z}
+	vmovdqa64	%ymm17,256(%rcx)
+	jmp	Lcp_dxdone_445
+Lcp_dxtail_448:
+	subq	$384,%rdx
+	jz	Lcp_dxdone_445
+	vshufi32x4	$3,%ymm13,%ymm12,%ymm16
+	vpbroadcastb	%edx,%ymm18
+	vpcmpub	$6,Lcp_iota(%rip),%ymm18,%k1
+	vmovdqu8	384(%rsi),%ymm17{%k1}{z}
+	vpxorq	%ymm16,%ymm17,%ymm17
+	vmovdqu8	%ymm17,384(%rdi){%k1}
+	vmovdqu8	%ymm17,%ymm17{%k1}{z}
+	vmovdqa64	%ymm17,256(%rcx)
+	jmp	Lcp_dxdone_445
+Lcp_dxtail_449:
+	subq	$416,%rdx
+	jz	Lcp_dxdone_445
+	vshufi32x4	$3,%ymm15,%ymm14,%ymm16
+	vpbroadcastb	%edx,%ymm18
+	vpcmpub	$6,Lcp_iota(%rip),%ymm18,%k1
+	vmovdqu8	416(%rsi),%ymm17{%k1}{z}
+	vpxorq	%ymm16,%ymm17,%ymm17
+	vmovdqu8	%ymm17,416(%rdi){%k1}
+	vmovdqu8	%ymm17,%ymm17{%k1}{z}
+	vmovdqa64	%ymm17,256(%rcx)
+	jmp	Lcp_dxdone_445
+Lcp_dxdone_445:
+	jmp	Lcp_pairskey_387
+Lcp_short8_390:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
-	cmpq	$448,%r10
-	ja	Lcp_big_380
-	vpbroadcastd	0(%rcx),%ymm0
-	vpbroadcastd	4(%rcx),%ymm1
-	vpbroadcastd	8(%rcx),%ymm2
-	vpbroadcastd	12(%rcx),%ymm3
-	vpbroadcastd	16(%rcx),%ymm4
-	vpbroadcastd	20(%rcx),%ymm5
-	vpbroadcastd	24(%rcx),%ymm6
-	vpbroadcastd	28(%rcx),%ymm7
-	vpbroadcastd	48(%rcx),%ymm8
-	vpbroadcastd	52(%rcx),%ymm9
-	vpbroadcastd	56(%rcx),%ymm10
-	vpbroadcastd	60(%rcx),%ymm11
-	vpaddd	Lcp_inc(%rip),%ymm8,%ymm8
-	vmovdqa	%ymm8,352(%rcx)
-	vpbroadcastd	32(%rcx),%ymm12
-	vmovdqa	%ymm12,224(%rcx)
-	vpbroadcastd	36(%rcx),%ymm12
-	vmovdqa	%ymm12,256(%rcx)
-	vpbroadcastd	40(%rcx),%ymm12
-	vmovdqa	%ymm12,288(%rcx)
-	vpbroadcastd	44(%rcx),%ymm12
-	vmovdqa	%ymm12,320(%rcx)
-	movl	$10,%r8d
-Lcp_dround_436:
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vprold	$16,%ymm8,%ymm8
-	vprold	$16,%ymm9,%ymm9
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vprold	$12,%ymm4,%ymm4
-	vprold	$12,%ymm5,%ymm5
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vprold	$8,%ymm8,%ymm8
-	vprold	$8,%ymm9,%ymm9
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vprold	$7,%ymm4,%ymm4
-	vprold	$7,%ymm5,%ymm5
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vprold	$16,%ymm10,%ymm10
-	vprold	$16,%ymm11,%ymm11
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vprold	$12,%ymm6,%ymm6
-	vprold	$12,%ymm7,%ymm7
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vprold	$8,%ymm10,%ymm10
-	vprold	$8,%ymm11,%ymm11
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vprold	$7,%ymm6,%ymm6
-	vprold	$7,%ymm7,%ymm7
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vprold	$16,%ymm11,%ymm11
-	vprold	$16,%ymm8,%ymm8
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vprold	$12,%ymm5,%ymm5
-	vprold	$12,%ymm6,%ymm6
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vprold	$8,%ymm11,%ymm11
-	vprold	$8,%ymm8,%ymm8
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vprold	$7,%ymm5,%ymm5
-	vprold	$7,%ymm6,%ymm6
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vprold	$16,%ymm9,%ymm9
-	vprold	$16,%ymm10,%ymm10
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vprold	$12,%ymm7,%ymm7
-	vprold	$12,%ymm4,%ymm4
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vprold	$8,%ymm9,%ymm9
-	vprold	$8,%ymm10,%ymm10
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vprold	$7,%ymm7,%ymm7
-	vprold	$7,%ymm4,%ymm4
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	decl	%r8d
-	jnz	Lcp_dround_436
-	vpbroadcastd	0(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm0,%ymm0
-	vpbroadcastd	4(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm1,%ymm1
-	vpbroadcastd	8(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm2,%ymm2
-	vpbroadcastd	12(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm3,%ymm3
-	vpbroadcastd	16(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm4,%ymm4
-	vpbroadcastd	20(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm5,%ymm5
-	vpbroadcastd	24(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm6,%ymm6
-	vpbroadcastd	28(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm7,%ymm7
-	vpbroadcastd	52(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm9,%ymm9
-	vpbroadcastd	56(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm10,%ymm10
-	vpbroadcastd	60(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm11,%ymm11
-	vpaddd	352(%rcx),%ymm8,%ymm8
-	vpunpckldq	%ymm1,%ymm0,%ymm12
-	vpunpckhdq	%ymm1,%ymm0,%ymm0
-	vpunpckldq	%ymm3,%ymm2,%ymm13
-	vpunpckhdq	%ymm3,%ymm2,%ymm2
-	vpunpcklqdq	%ymm13,%ymm12,%ymm1
-	vpunpckhqdq	%ymm13,%ymm12,%ymm12
-	vpunpcklqdq	%ymm2,%ymm0,%ymm3
-	vpunpckhqdq	%ymm2,%ymm0,%ymm0
-	vpunpckldq	%ymm5,%ymm4,%ymm2
-	vpunpckhdq	%ymm5,%ymm4,%ymm4
-	vpunpckldq	%ymm7,%ymm6,%ymm13
-	vpunpckhdq	%ymm7,%ymm6,%ymm6
-	vpunpcklqdq	%ymm13,%ymm2,%ymm5
-	vpunpckhqdq	%ymm13,%ymm2,%ymm2
-	vpunpcklqdq	%ymm6,%ymm4,%ymm7
-	vpunpckhqdq	%ymm6,%ymm4,%ymm4
-	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
-	vmovdqa	%ymm6,384(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
-	vmovdqa	%ymm6,640(%rcx)
-	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
-	vmovdqa	%ymm6,448(%rcx)
-	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
-	vmovdqa	%ymm6,704(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
-	vmovdqa	%ymm6,512(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
-	vmovdqa	%ymm6,768(%rcx)
-	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
-	vmovdqa	%ymm6,576(%rcx)
-	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
-	vmovdqa	%ymm6,832(%rcx)
-	vmovdqa	224(%rcx),%ymm6
-	vpbroadcastd	32(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm6,%ymm6
-	vmovdqa	256(%rcx),%ymm13
-	vpbroadcastd	36(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm13,%ymm13
-	vmovdqa	288(%rcx),%ymm14
-	vpbroadcastd	40(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm14,%ymm14
-	vmovdqa	320(%rcx),%ymm15
-	vpbroadcastd	44(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm15,%ymm15
-	vpunpckldq	%ymm13,%ymm6,%ymm1
-	vpunpckhdq	%ymm13,%ymm6,%ymm6
-	vpunpckldq	%ymm15,%ymm14,%ymm12
-	vpunpckhdq	%ymm15,%ymm14,%ymm14
-	vpunpcklqdq	%ymm12,%ymm1,%ymm13
-	vpunpckhqdq	%ymm12,%ymm1,%ymm1
-	vpunpcklqdq	%ymm14,%ymm6,%ymm15
-	vpunpckhqdq	%ymm14,%ymm6,%ymm6
-	vpunpckldq	%ymm9,%ymm8,%ymm14
-	vpunpckhdq	%ymm9,%ymm8,%ymm8
-	vpunpckldq	%ymm11,%ymm10,%ymm12
-	vpunpckhdq	%ymm11,%ymm10,%ymm10
-	vpunpcklqdq	%ymm12,%ymm14,%ymm9
-	vpunpckhqdq	%ymm12,%ymm14,%ymm14
-	vpunpcklqdq	%ymm10,%ymm8,%ymm11
-	vpunpckhqdq	%ymm10,%ymm8,%ymm8
-	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
-	vmovdqa	%ymm10,416(%rcx)
-	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
-	vmovdqa	%ymm10,672(%rcx)
-	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
-	vmovdqa	%ymm10,480(%rcx)
-	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
-	vmovdqa	%ymm10,736(%rcx)
-	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
-	vmovdqa	%ymm10,544(%rcx)
-	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
-	vmovdqa	%ymm10,800(%rcx)
-	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
-	vmovdqa	%ymm10,608(%rcx)
-	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
-	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_382
-Lcp_pairskey_385:
+	jmp	Lcp_big_382
+Lcp_pairskey_387:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -14372,8 +14450,8 @@ Lcp_pairskey_385:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_438
-Lcp_ipoly_437:
+	jz	Lcp_ipolyend_451
+Lcp_ipoly_450:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -14413,10 +14491,10 @@ Lcp_ipoly_437:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_437
-Lcp_ipolyend_438:
+	jnz	Lcp_ipoly_450
+Lcp_ipolyend_451:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_439
+	jz	Lcp_ipolytail_452
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -14454,19 +14532,19 @@ Lcp_ipolyend_438:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_439:
+Lcp_ipolytail_452:
 	movq	168(%rcx),%rax
 	testq	$15,%rax
-	jz	Lcp_notail_440
+	jz	Lcp_notail_453
 	andl	$16,%eax
 	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-Lcp_notail_440:
+Lcp_notail_453:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_442
-Lcp_ipoly_441:
+	jz	Lcp_ipolyend_455
+Lcp_ipoly_454:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -14506,10 +14584,10 @@ Lcp_ipoly_441:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_441
-Lcp_ipolyend_442:
+	jnz	Lcp_ipoly_454
+Lcp_ipolyend_455:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_443
+	jz	Lcp_ipolytail_456
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -14547,7 +14625,7 @@ Lcp_ipolyend_442:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_443:
+Lcp_ipolytail_456:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -14598,22 +14676,22 @@ Lcp_ipolytail_443:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	Lcp_tagout_386
-Lcp_pairswoven_405:
+	jmp	Lcp_tagout_388
+Lcp_pairswoven_408:
 	movq	168(%rcx),%rax
 	testq	$15,%rax
-	jz	Lcp_notail_444
+	jz	Lcp_notail_457
 	andl	$16,%eax
 	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-Lcp_notail_444:
+Lcp_notail_457:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
 	addq	$64,%rsi
 	subq	$4,%rdi
-	jz	Lcp_ipolyend_446
-Lcp_ipoly_445:
+	jz	Lcp_ipolyend_459
+Lcp_ipoly_458:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -14653,10 +14731,10 @@ Lcp_ipoly_445:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_445
-Lcp_ipolyend_446:
+	jnz	Lcp_ipoly_458
+Lcp_ipolyend_459:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_447
+	jz	Lcp_ipolytail_460
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -14694,7 +14772,7 @@ Lcp_ipolyend_446:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_447:
+Lcp_ipolytail_460:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -14745,22 +14823,22 @@ Lcp_ipolytail_447:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	Lcp_tagout_386
-Lcp_pairswoven_422:
+	jmp	Lcp_tagout_388
+Lcp_pairswoven_425:
 	movq	168(%rcx),%rax
 	testq	$15,%rax
-	jz	Lcp_notail_448
+	jz	Lcp_notail_461
 	andl	$16,%eax
 	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-Lcp_notail_448:
+Lcp_notail_461:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
 	addq	$192,%rsi
 	subq	$12,%rdi
-	jz	Lcp_ipolyend_450
-Lcp_ipoly_449:
+	jz	Lcp_ipolyend_463
+Lcp_ipoly_462:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -14800,10 +14878,10 @@ Lcp_ipoly_449:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_449
-Lcp_ipolyend_450:
+	jnz	Lcp_ipoly_462
+Lcp_ipolyend_463:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_451
+	jz	Lcp_ipolytail_464
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -14841,7 +14919,7 @@ Lcp_ipolyend_450:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_451:
+Lcp_ipolytail_464:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -14892,133 +14970,18 @@ Lcp_ipolytail_451:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	Lcp_tagout_386
-Lcp_shortkey_382:
-	movq	$0x0ffffffc0fffffff,%rax
-	andq	384(%rcx),%rax
-	movq	%rax,64(%rcx)
-	movq	$0x0ffffffc0ffffffc,%rax
-	andq	392(%rcx),%rax
-	movq	%rax,72(%rcx)
-	vmovdqa	400(%rcx),%xmm0
-	vmovdqu	%xmm0,104(%rcx)
-	movq	176(%rcx),%rsi
-	movq	184(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	184(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_452
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	184(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	176(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_453
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_453:
-	testb	$4,%dl
-	jz	Lcp_padpre_454
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_454:
-	testb	$2,%dl
-	jz	Lcp_padpre_455
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_455:
-	testb	$1,%dl
-	jz	Lcp_padpre_456
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_456:
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_padpreend_452:
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	leaq	448(%rcx),%r9
-	call	_ctasm_chacha20_xorbuf_avx512
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	144(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	192(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_457
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	192(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	144(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_458
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_458:
-	testb	$4,%dl
-	jz	Lcp_padpre_459
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_459:
-	testb	$2,%dl
-	jz	Lcp_padpre_460
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_460:
-	testb	$1,%dl
-	jz	Lcp_padpre_461
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_461:
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_padpreend_457:
-	jmp	Lcp_datadone_384
-Lcp_big_380:
+	jmp	Lcp_tagout_388
+Lcp_big_382:
 	movq	168(%rcx),%rax
 	andl	$511,%eax
-	jz	Lcp_keyalone_463
+	jz	Lcp_keyalone_466
 	cmpl	$448,%eax
-	ja	Lcp_keyalone_463
+	ja	Lcp_keyalone_466
 	movl	168(%rcx),%eax
 	andl	$2047,%eax
 	subl	$1025,%eax
 	cmpl	$448,%eax
-	jb	Lcp_keyalone_463
+	jb	Lcp_keyalone_466
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -15042,7 +15005,7 @@ Lcp_big_380:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_464:
+Lcp_dround_467:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -15156,7 +15119,7 @@ Lcp_dround_464:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_464
+	jnz	Lcp_dround_467
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -15274,7 +15237,7 @@ Lcp_dround_464:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_465
+	jz	Lcp_padpreend_468
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -15282,38 +15245,38 @@ Lcp_dround_464:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_466
+	jz	Lcp_padpre_469
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_466:
+Lcp_padpre_469:
 	testb	$4,%dl
-	jz	Lcp_padpre_467
+	jz	Lcp_padpre_470
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_467:
+Lcp_padpre_470:
 	testb	$2,%dl
-	jz	Lcp_padpre_468
+	jz	Lcp_padpre_471
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_468:
+Lcp_padpre_471:
 	testb	$1,%dl
-	jz	Lcp_padpre_469
+	jz	Lcp_padpre_472
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_469:
+Lcp_padpre_472:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_465:
+Lcp_padpreend_468:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
@@ -15335,7 +15298,7 @@ Lcp_padpreend_465:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_470
+	jz	Lcp_padpreend_473
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -15343,50 +15306,50 @@ Lcp_padpreend_465:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_471
+	jz	Lcp_padpre_474
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_471:
+Lcp_padpre_474:
 	testb	$4,%dl
-	jz	Lcp_padpre_472
+	jz	Lcp_padpre_475
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_472:
+Lcp_padpre_475:
 	testb	$2,%dl
-	jz	Lcp_padpre_473
+	jz	Lcp_padpre_476
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_473:
+Lcp_padpre_476:
 	testb	$1,%dl
-	jz	Lcp_padpre_474
+	jz	Lcp_padpre_477
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_474:
+Lcp_padpre_477:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_470:
+Lcp_padpreend_473:
 	movl	$448,%eax
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-	jmp	Lcp_chunk_383
-Lcp_keyalone_463:
+	jmp	Lcp_chunk_385
+Lcp_keyalone_466:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_475:
+Lcp_dround_h_478:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -15434,7 +15397,7 @@ Lcp_dround_h_475:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_475
+	jnz	Lcp_dround_h_478
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -15461,7 +15424,7 @@ Lcp_dround_h_475:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_476
+	jz	Lcp_padpreend_479
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -15469,47 +15432,47 @@ Lcp_dround_h_475:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_477
+	jz	Lcp_padpre_480
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_477:
+Lcp_padpre_480:
 	testb	$4,%dl
-	jz	Lcp_padpre_478
+	jz	Lcp_padpre_481
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_478:
+Lcp_padpre_481:
 	testb	$2,%dl
-	jz	Lcp_padpre_479
+	jz	Lcp_padpre_482
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_479:
+Lcp_padpre_482:
 	testb	$1,%dl
-	jz	Lcp_padpre_480
+	jz	Lcp_padpre_483
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_480:
+Lcp_padpre_483:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_476:
+Lcp_padpreend_479:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_462:
-Lcp_chunk_383:
+Lcp_nofuse_465:
+Lcp_chunk_385:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_384
+	jz	Lcp_datadone_386
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -15529,7 +15492,7 @@ Lcp_chunk_383:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_481
+	jz	Lcp_padpreend_484
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -15537,44 +15500,44 @@ Lcp_chunk_383:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_482
+	jz	Lcp_padpre_485
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_482:
+Lcp_padpre_485:
 	testb	$4,%dl
-	jz	Lcp_padpre_483
+	jz	Lcp_padpre_486
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_483:
+Lcp_padpre_486:
 	testb	$2,%dl
-	jz	Lcp_padpre_484
+	jz	Lcp_padpre_487
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_484:
+Lcp_padpre_487:
 	testb	$1,%dl
-	jz	Lcp_padpre_485
+	jz	Lcp_padpre_488
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_485:
+Lcp_padpre_488:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_481:
+Lcp_padpreend_484:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_383
-Lcp_datadone_384:
+	jmp	Lcp_chunk_385
+Lcp_datadone_386:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -15601,7 +15564,7 @@ Lcp_datadone_384:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_386:
+Lcp_tagout_388:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -15611,21 +15574,22 @@ Lcp_tagout_386:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	Lcp_wipeeven_487
+	jz	Lcp_wipeeven_490
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-Lcp_wipeeven_487:
+Lcp_wipeeven_490:
 	shrl	%eax
-Lcp_wipe_486:
+Lcp_wipe_489:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_486
+	jnz	Lcp_wipe_489
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
+	vpxord	%xmm19,%xmm19,%xmm19
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d
@@ -15705,16 +15669,16 @@ _ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%xmm3,48(%rcx)
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
-	cmpq	$320,%r10
-	ja	Lcp_short8_496
+	cmpq	$448,%r10
+	ja	Lcp_short8_499
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_497
+	ja	Lcp_pairs2_500
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_499
+	jz	Lcp_padpreend_503
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -15722,39 +15686,39 @@ _ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_500
+	jz	Lcp_padpre_504
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_500:
+Lcp_padpre_504:
 	testb	$4,%dl
-	jz	Lcp_padpre_501
+	jz	Lcp_padpre_505
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_501:
+Lcp_padpre_505:
 	testb	$2,%dl
-	jz	Lcp_padpre_502
+	jz	Lcp_padpre_506
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_502:
+Lcp_padpre_506:
 	testb	$1,%dl
-	jz	Lcp_padpre_503
+	jz	Lcp_padpre_507
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_503:
-Lcp_padpreend_499:
+Lcp_padpre_507:
+Lcp_padpreend_503:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_504:
+Lcp_dround_p_508:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -15802,7 +15766,7 @@ Lcp_dround_p_504:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_504
+	jnz	Lcp_dround_p_508
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -15819,41 +15783,41 @@ Lcp_dround_p_504:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_505
+	je	Lcp_inplace_509
 	cmpq	$32,%rdx
-	jb	Lcp_dxtail_507
+	jb	Lcp_dxtail_511
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	Lcp_dxtail_508
+	jb	Lcp_dxtail_512
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_506
-Lcp_dxtail_507:
+	jmp	Lcp_dxdone_510
+Lcp_dxtail_511:
 	testq	%rdx,%rdx
-	jz	Lcp_dxdone_506
+	jz	Lcp_dxdone_510
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,0(%rdi){%k1}
-	jmp	Lcp_dxdone_506
-Lcp_dxtail_508:
+	jmp	Lcp_dxdone_510
+Lcp_dxtail_512:
 	subq	$32,%rdx
-	jz	Lcp_dxdone_506
+	jz	Lcp_dxdone_510
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,32(%rdi){%k1}
-	jmp	Lcp_dxdone_506
-Lcp_dxdone_506:
-	jmp	Lcp_pairskey_493
-Lcp_inplace_505:
+	jmp	Lcp_dxdone_510
+Lcp_dxdone_510:
+	jmp	Lcp_pairskey_496
+Lcp_inplace_509:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -15864,15 +15828,15 @@ Lcp_inplace_505:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	Lcp_pairskey_493
-Lcp_pairs2_497:
+	jmp	Lcp_pairskey_496
+Lcp_pairs2_500:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_498
+	ja	Lcp_pairs3_501
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_509
+	jz	Lcp_padpreend_513
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -15880,32 +15844,32 @@ Lcp_pairs2_497:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_510
+	jz	Lcp_padpre_514
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_510:
+Lcp_padpre_514:
 	testb	$4,%dl
-	jz	Lcp_padpre_511
+	jz	Lcp_padpre_515
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_511:
+Lcp_padpre_515:
 	testb	$2,%dl
-	jz	Lcp_padpre_512
+	jz	Lcp_padpre_516
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_512:
+Lcp_padpre_516:
 	testb	$1,%dl
-	jz	Lcp_padpre_513
+	jz	Lcp_padpre_517
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_513:
-Lcp_padpreend_509:
+Lcp_padpre_517:
+Lcp_padpreend_513:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -15917,7 +15881,7 @@ Lcp_padpreend_509:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$2,%r8d
-Lcp_dround_p_515:
+Lcp_dround_p_519:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -15965,9 +15929,9 @@ Lcp_dround_p_515:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_515
+	jnz	Lcp_dround_p_519
 	movl	$8,%r8d
-Lcp_dround_p_516:
+Lcp_dround_p_520:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -16029,7 +15993,7 @@ Lcp_dround_p_516:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_516
+	jnz	Lcp_dround_p_520
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -16055,8 +16019,8 @@ Lcp_dround_p_516:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_518
-Lcp_ipoly_517:
+	jz	Lcp_ipolyend_522
+Lcp_ipoly_521:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -16096,10 +16060,10 @@ Lcp_ipoly_517:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_517
-Lcp_ipolyend_518:
+	jnz	Lcp_ipoly_521
+Lcp_ipolyend_522:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_519
+	jz	Lcp_ipolytail_523
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -16137,10 +16101,10 @@ Lcp_ipolyend_518:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_519:
+Lcp_ipolytail_523:
 	movq	160(%rcx),%rsi
 	movl	$2,%edi
-Lcp_dround_p_520:
+Lcp_dround_p_524:
 	vprold	$16,%ymm7,%ymm7
 	addq	0(%rsi),%r11
 	vpaddd	%ymm5,%ymm4,%ymm4
@@ -16263,7 +16227,7 @@ Lcp_dround_p_520:
 	adcq	$0,%r13
 	leaq	32(%rsi),%rsi
 	decl	%edi
-	jnz	Lcp_dround_p_520
+	jnz	Lcp_dround_p_524
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -16277,7 +16241,7 @@ Lcp_dround_p_520:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_521
+	je	Lcp_inplace_525
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -16285,69 +16249,69 @@ Lcp_dround_p_520:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	Lcp_dxtail_523
+	jb	Lcp_dxtail_527
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	Lcp_dxtail_524
+	jb	Lcp_dxtail_528
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	Lcp_dxtail_525
+	jb	Lcp_dxtail_529
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	Lcp_dxtail_526
+	jb	Lcp_dxtail_530
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_522
-Lcp_dxtail_523:
+	jmp	Lcp_dxdone_526
+Lcp_dxtail_527:
 	subq	$64,%rdx
-	jz	Lcp_dxdone_522
+	jz	Lcp_dxdone_526
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,64(%rdi){%k1}
-	jmp	Lcp_dxdone_522
-Lcp_dxtail_524:
+	jmp	Lcp_dxdone_526
+Lcp_dxtail_528:
 	subq	$96,%rdx
-	jz	Lcp_dxdone_522
+	jz	Lcp_dxdone_526
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,96(%rdi){%k1}
-	jmp	Lcp_dxdone_522
-Lcp_dxtail_525:
+	jmp	Lcp_dxdone_526
+Lcp_dxtail_529:
 	subq	$128,%rdx
-	jz	Lcp_dxdone_522
+	jz	Lcp_dxdone_526
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,128(%rdi){%k1}
-	jmp	Lcp_dxdone_522
-Lcp_dxtail_526:
+	jmp	Lcp_dxdone_526
+Lcp_dxtail_530:
 	subq	$160,%rdx
-	jz	Lcp_dxdone_522
+	jz	Lcp_dxdone_526
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,160(%rdi){%k1}
-	jmp	Lcp_dxdone_522
-Lcp_dxdone_522:
-	jmp	Lcp_pairswoven_514
-Lcp_inplace_521:
+	jmp	Lcp_dxdone_526
+Lcp_dxdone_526:
+	jmp	Lcp_pairswoven_518
+Lcp_inplace_525:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -16366,13 +16330,15 @@ Lcp_inplace_521:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	Lcp_pairswoven_514
-Lcp_pairs3_498:
+	jmp	Lcp_pairswoven_518
+Lcp_pairs3_501:
+	cmpq	$320,%r10
+	ja	Lcp_pairs4_502
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_527
+	jz	Lcp_padpreend_531
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -16380,32 +16346,32 @@ Lcp_pairs3_498:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_528
+	jz	Lcp_padpre_532
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_528:
+Lcp_padpre_532:
 	testb	$4,%dl
-	jz	Lcp_padpre_529
+	jz	Lcp_padpre_533
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_529:
+Lcp_padpre_533:
 	testb	$2,%dl
-	jz	Lcp_padpre_530
+	jz	Lcp_padpre_534
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_530:
+Lcp_padpre_534:
 	testb	$1,%dl
-	jz	Lcp_padpre_531
+	jz	Lcp_padpre_535
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_531:
-Lcp_padpreend_527:
+Lcp_padpre_535:
+Lcp_padpreend_531:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -16422,7 +16388,7 @@ Lcp_padpreend_527:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$6,%r8d
-Lcp_dround_p_533:
+Lcp_dround_p_537:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -16470,9 +16436,9 @@ Lcp_dround_p_533:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_533
+	jnz	Lcp_dround_p_537
 	movl	$4,%r8d
-Lcp_dround_p_534:
+Lcp_dround_p_538:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -16564,7 +16530,7 @@ Lcp_dround_p_534:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_534
+	jnz	Lcp_dround_p_538
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -16590,8 +16556,8 @@ Lcp_dround_p_534:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_536
-Lcp_ipoly_535:
+	jz	Lcp_ipolyend_540
+Lcp_ipoly_539:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -16631,10 +16597,10 @@ Lcp_ipoly_535:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_535
-Lcp_ipolyend_536:
+	jnz	Lcp_ipoly_539
+Lcp_ipolyend_540:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_537
+	jz	Lcp_ipolytail_541
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -16672,10 +16638,10 @@ Lcp_ipolyend_536:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_537:
+Lcp_ipolytail_541:
 	movq	160(%rcx),%rsi
 	movl	$6,%edi
-Lcp_dround_p_538:
+Lcp_dround_p_542:
 	vpaddd	%ymm5,%ymm4,%ymm4
 	addq	0(%rsi),%r11
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -16812,7 +16778,7 @@ Lcp_dround_p_538:
 	adcq	$0,%r13
 	leaq	32(%rsi),%rsi
 	decl	%edi
-	jnz	Lcp_dround_p_538
+	jnz	Lcp_dround_p_542
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -16835,7 +16801,7 @@ Lcp_dround_p_538:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_539
+	je	Lcp_inplace_543
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -16855,69 +16821,69 @@ Lcp_dround_p_538:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	Lcp_dxtail_541
+	jb	Lcp_dxtail_545
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	Lcp_dxtail_542
+	jb	Lcp_dxtail_546
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	Lcp_dxtail_543
+	jb	Lcp_dxtail_547
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	Lcp_dxtail_544
+	jb	Lcp_dxtail_548
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_540
-Lcp_dxtail_541:
+	jmp	Lcp_dxdone_544
+Lcp_dxtail_545:
 	subq	$192,%rdx
-	jz	Lcp_dxdone_540
+	jz	Lcp_dxdone_544
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,192(%rdi){%k1}
-	jmp	Lcp_dxdone_540
-Lcp_dxtail_542:
+	jmp	Lcp_dxdone_544
+Lcp_dxtail_546:
 	subq	$224,%rdx
-	jz	Lcp_dxdone_540
+	jz	Lcp_dxdone_544
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,224(%rdi){%k1}
-	jmp	Lcp_dxdone_540
-Lcp_dxtail_543:
+	jmp	Lcp_dxdone_544
+Lcp_dxtail_547:
 	subq	$256,%rdx
-	jz	Lcp_dxdone_540
+	jz	Lcp_dxdone_544
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,256(%rdi){%k1}
-	jmp	Lcp_dxdone_540
-Lcp_dxtail_544:
+	jmp	Lcp_dxdone_544
+Lcp_dxtail_548:
 	subq	$288,%rdx
-	jz	Lcp_dxdone_540
+	jz	Lcp_dxdone_544
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,288(%rdi){%k1}
-	jmp	Lcp_dxdone_540
-Lcp_dxdone_540:
-	jmp	Lcp_pairswoven_532
-Lcp_inplace_539:
+	jmp	Lcp_dxdone_544
+Lcp_dxdone_544:
+	jmp	Lcp_pairswoven_536
+Lcp_inplace_543:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -16944,254 +16910,359 @@ Lcp_inplace_539:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	Lcp_pairswoven_532
-Lcp_short8_496:
+	jmp	Lcp_pairswoven_536
+Lcp_pairs4_502:
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_549
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,224(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	224(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_550
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_550:
+	testb	$4,%dl
+	jz	Lcp_padpre_551
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_551:
+	testb	$2,%dl
+	jz	Lcp_padpre_552
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_552:
+	testb	$1,%dl
+	jz	Lcp_padpre_553
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_553:
+Lcp_padpreend_549:
+	vbroadcasti128	Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
+	vmovdqa	%ymm0,%ymm4
+	vmovdqa	%ymm1,%ymm5
+	vmovdqa	%ymm2,%ymm6
+	vmovdqa	%ymm3,%ymm7
+	vmovdqa	%ymm0,%ymm8
+	vmovdqa	%ymm1,%ymm9
+	vmovdqa	%ymm2,%ymm10
+	vmovdqa	%ymm3,%ymm11
+	vmovdqa	%ymm0,%ymm12
+	vmovdqa	%ymm1,%ymm13
+	vmovdqa	%ymm2,%ymm14
+	vmovdqa	%ymm3,%ymm15
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
+	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
+	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
+	vpaddd	Lcp_blk6(%rip),%ymm15,%ymm15
+	movl	$10,%r8d
+Lcp_dround_p_554:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpaddd	%ymm13,%ymm12,%ymm12
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpxor	%ymm12,%ymm15,%ymm15
+	vprold	$16,%ymm3,%ymm3
+	vprold	$16,%ymm7,%ymm7
+	vprold	$16,%ymm11,%ymm11
+	vprold	$16,%ymm15,%ymm15
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpaddd	%ymm15,%ymm14,%ymm14
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpxor	%ymm14,%ymm13,%ymm13
+	vprold	$12,%ymm1,%ymm1
+	vprold	$12,%ymm5,%ymm5
+	vprold	$12,%ymm9,%ymm9
+	vprold	$12,%ymm13,%ymm13
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpaddd	%ymm13,%ymm12,%ymm12
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpxor	%ymm12,%ymm15,%ymm15
+	vprold	$8,%ymm3,%ymm3
+	vprold	$8,%ymm7,%ymm7
+	vprold	$8,%ymm11,%ymm11
+	vprold	$8,%ymm15,%ymm15
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpaddd	%ymm15,%ymm14,%ymm14
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpxor	%ymm14,%ymm13,%ymm13
+	vprold	$7,%ymm1,%ymm1
+	vprold	$7,%ymm5,%ymm5
+	vprold	$7,%ymm9,%ymm9
+	vprold	$7,%ymm13,%ymm13
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$147,%ymm4,%ymm4
+	vpshufd	$57,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpshufd	$147,%ymm8,%ymm8
+	vpshufd	$57,%ymm10,%ymm10
+	vpshufd	$78,%ymm11,%ymm11
+	vpshufd	$147,%ymm12,%ymm12
+	vpshufd	$57,%ymm14,%ymm14
+	vpshufd	$78,%ymm15,%ymm15
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpaddd	%ymm13,%ymm12,%ymm12
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpxor	%ymm12,%ymm15,%ymm15
+	vprold	$16,%ymm3,%ymm3
+	vprold	$16,%ymm7,%ymm7
+	vprold	$16,%ymm11,%ymm11
+	vprold	$16,%ymm15,%ymm15
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpaddd	%ymm15,%ymm14,%ymm14
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpxor	%ymm14,%ymm13,%ymm13
+	vprold	$12,%ymm1,%ymm1
+	vprold	$12,%ymm5,%ymm5
+	vprold	$12,%ymm9,%ymm9
+	vprold	$12,%ymm13,%ymm13
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpaddd	%ymm13,%ymm12,%ymm12
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpxor	%ymm12,%ymm15,%ymm15
+	vprold	$8,%ymm3,%ymm3
+	vprold	$8,%ymm7,%ymm7
+	vprold	$8,%ymm11,%ymm11
+	vprold	$8,%ymm15,%ymm15
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpaddd	%ymm15,%ymm14,%ymm14
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpxor	%ymm14,%ymm13,%ymm13
+	vprold	$7,%ymm1,%ymm1
+	vprold	$7,%ymm5,%ymm5
+	vprold	$7,%ymm9,%ymm9
+	vprold	$7,%ymm13,%ymm13
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$57,%ymm4,%ymm4
+	vpshufd	$147,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpshufd	$57,%ymm8,%ymm8
+	vpshufd	$147,%ymm10,%ymm10
+	vpshufd	$78,%ymm11,%ymm11
+	vpshufd	$57,%ymm12,%ymm12
+	vpshufd	$147,%ymm14,%ymm14
+	vpshufd	$78,%ymm15,%ymm15
+	decl	%r8d
+	jnz	Lcp_dround_p_554
+	vbroadcasti32x4	0(%rcx),%ymm16
+	vbroadcasti32x4	16(%rcx),%ymm17
+	vbroadcasti32x4	32(%rcx),%ymm18
+	vbroadcasti32x4	48(%rcx),%ymm19
+	vpaddd	%ymm16,%ymm0,%ymm0
+	vpaddd	%ymm17,%ymm1,%ymm1
+	vpaddd	%ymm18,%ymm2,%ymm2
+	vpaddd	%ymm19,%ymm3,%ymm3
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
+	vpaddd	%ymm16,%ymm4,%ymm4
+	vpaddd	%ymm17,%ymm5,%ymm5
+	vpaddd	%ymm18,%ymm6,%ymm6
+	vpaddd	%ymm19,%ymm7,%ymm7
+	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
+	vpaddd	%ymm16,%ymm8,%ymm8
+	vpaddd	%ymm17,%ymm9,%ymm9
+	vpaddd	%ymm18,%ymm10,%ymm10
+	vpaddd	%ymm19,%ymm11,%ymm11
+	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
+	vpaddd	%ymm16,%ymm12,%ymm12
+	vpaddd	%ymm17,%ymm13,%ymm13
+	vpaddd	%ymm18,%ymm14,%ymm14
+	vpaddd	%ymm19,%ymm15,%ymm15
+	vpaddd	Lcp_blk6(%rip),%ymm15,%ymm15
+	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	%rsi,%rdi
+	je	Lcp_inplace_555
+	vshufi32x4	$3,%ymm1,%ymm0,%ymm16
+	vpxorq	0(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,0(%rdi)
+	vshufi32x4	$3,%ymm3,%ymm2,%ymm16
+	vpxorq	32(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,32(%rdi)
+	vshufi32x4	$0,%ymm5,%ymm4,%ymm16
+	vpxorq	64(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,64(%rdi)
+	vshufi32x4	$0,%ymm7,%ymm6,%ymm16
+	vpxorq	96(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,96(%rdi)
+	vshufi32x4	$3,%ymm5,%ymm4,%ymm16
+	vpxorq	128(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,128(%rdi)
+	vshufi32x4	$3,%ymm7,%ymm6,%ymm16
+	vpxorq	160(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,160(%rdi)
+	vshufi32x4	$0,%ymm9,%ymm8,%ymm16
+	vpxorq	192(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,192(%rdi)
+	vshufi32x4	$0,%ymm11,%ymm10,%ymm16
+	vpxorq	224(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,224(%rdi)
+	vshufi32x4	$3,%ymm9,%ymm8,%ymm16
+	vpxorq	256(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,256(%rdi)
+	vshufi32x4	$3,%ymm11,%ymm10,%ymm16
+	vpxorq	288(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,288(%rdi)
+	cmpq	$352,%rdx
+	jb	Lcp_dxtail_557
+	vshufi32x4	$0,%ymm13,%ymm12,%ymm16
+	vpxorq	320(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,320(%rdi)
+	cmpq	$384,%rdx
+	jb	Lcp_dxtail_558
+	vshufi32x4	$0,%ymm15,%ymm14,%ymm16
+	vpxorq	352(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,352(%rdi)
+	cmpq	$416,%rdx
+	jb	Lcp_dxtail_559
+	vshufi32x4	$3,%ymm13,%ymm12,%ymm16
+	vpxorq	384(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,384(%rdi)
+	cmpq	$448,%rdx
+	jb	Lcp_dxtail_560
+	vshufi32x4	$3,%ymm15,%ymm14,%ymm16
+	vpxorq	416(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,416(%rdi)
+	jmp	Lcp_dxdone_556
+Lcp_dxtail_557:
+	subq	$320,%rdx
+	jz	Lcp_dxdone_556
+	vshufi32x4	$0,%ymm13,%ymm12,%ymm16
+	vpbroadcastb	%edx,%ymm18
+	vpcmpub	$6,Lcp_iota(%rip),%ymm18,%k1
+	vmovdqu8	320(%rsi),%ymm17{%k1}{z}
+	vpxorq	%ymm16,%ymm17,%ymm17
+	vmovdqu8	%ymm17,320(%rdi){%k1}
+	jmp	Lcp_dxdone_556
+Lcp_dxtail_558:
+	subq	$352,%rdx
+	jz	Lcp_dxdone_556
+	vshufi32x4	$0,%ymm15,%ymm14,%ymm16
+	vpbroadcastb	%edx,%ymm18
+	vpcmpub	$6,Lcp_iota(%rip),%ymm18,%k1
+	vmovdqu8	352(%rsi),%ymm17{%k1}{z}
+	vpxorq	%ymm16,%ymm17,%ymm17
+	vmovdqu8	%ymm17,352(%rdi){%k1}
+	jmp	Lcp_dxdone_556
+Lcp_dxtail_559:
+	subq	$384,%rdx
+	jz	Lcp_dxdone_556
+	vshufi32x4	$3,%ymm13,%ymm12,%ymm16
+	vpbroadcastb	%edx,%ymm18
+	vpcmpub	$6,Lcp_iota(%rip),%ymm18,%k1
+	vmovdqu8	384(%rsi),%ymm17{%k1}{z}
+	vpxorq	%ymm16,%ymm17,%ymm17
+	vmovdqu8	%ymm17,384(%rdi){%k1}
+	jmp	Lcp_dxdone_556
+Lcp_dxtail_560:
+	subq	$416,%rdx
+	jz	Lcp_dxdone_556
+	vshufi32x4	$3,%ymm15,%ymm14,%ymm16
+	vpbroadcastb	%edx,%ymm18
+	vpcmpub	$6,Lcp_iota(%rip),%ymm18,%k1
+	vmovdqu8	416(%rsi),%ymm17{%k1}{z}
+	vpxorq	%ymm16,%ymm17,%ymm17
+	vmovdqu8	%ymm17,416(%rdi){%k1}
+	jmp	Lcp_dxdone_556
+Lcp_dxdone_556:
+	jmp	Lcp_pairskey_496
+Lcp_inplace_555:
+	vshufi32x4	$0,%ymm1,%ymm0,%ymm16
+	vmovdqa64	%ymm16,352(%rcx)
+	vshufi32x4	$0,%ymm3,%ymm2,%ymm16
+	vmovdqa64	%ymm16,384(%rcx)
+	vshufi32x4	$3,%ymm1,%ymm0,%ymm16
+	vmovdqa64	%ymm16,416(%rcx)
+	vshufi32x4	$3,%ymm3,%ymm2,%ymm16
+	vmovdqa64	%ymm16,448(%rcx)
+	vshufi32x4	$0,%ymm5,%ymm4,%ymm16
+	vmovdqa64	%ymm16,480(%rcx)
+	vshufi32x4	$0,%ymm7,%ymm6,%ymm16
+	vmovdqa64	%ymm16,512(%rcx)
+	vshufi32x4	$3,%ymm5,%ymm4,%ymm16
+	vmovdqa64	%ymm16,544(%rcx)
+	vshufi32x4	$3,%ymm7,%ymm6,%ymm16
+	vmovdqa64	%ymm16,576(%rcx)
+	vshufi32x4	$0,%ymm9,%ymm8,%ymm16
+	vmovdqa64	%ymm16,608(%rcx)
+	vshufi32x4	$0,%ymm11,%ymm10,%ymm16
+	vmovdqa64	%ymm16,640(%rcx)
+	vshufi32x4	$3,%ymm9,%ymm8,%ymm16
+	vmovdqa64	%ymm16,672(%rcx)
+	vshufi32x4	$3,%ymm11,%ymm10,%ymm16
+	vmovdqa64	%ymm16,704(%rcx)
+	vshufi32x4	$0,%ymm13,%ymm12,%ymm16
+	vmovdqa64	%ymm16,736(%rcx)
+	vshufi32x4	$0,%ymm15,%ymm14,%ymm16
+	vmovdqa64	%ymm16,768(%rcx)
+	vshufi32x4	$3,%ymm13,%ymm12,%ymm16
+	vmovdqa64	%ymm16,800(%rcx)
+	vshufi32x4	$3,%ymm15,%ymm14,%ymm16
+	vmovdqa64	%ymm16,832(%rcx)
+	movq	$352,216(%rcx)
+	movl	$17,208(%rcx)
+	jmp	Lcp_pairskey_496
+Lcp_short8_499:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
-	cmpq	$448,%r10
-	ja	Lcp_big_488
-	vpbroadcastd	0(%rcx),%ymm0
-	vpbroadcastd	4(%rcx),%ymm1
-	vpbroadcastd	8(%rcx),%ymm2
-	vpbroadcastd	12(%rcx),%ymm3
-	vpbroadcastd	16(%rcx),%ymm4
-	vpbroadcastd	20(%rcx),%ymm5
-	vpbroadcastd	24(%rcx),%ymm6
-	vpbroadcastd	28(%rcx),%ymm7
-	vpbroadcastd	48(%rcx),%ymm8
-	vpbroadcastd	52(%rcx),%ymm9
-	vpbroadcastd	56(%rcx),%ymm10
-	vpbroadcastd	60(%rcx),%ymm11
-	vpaddd	Lcp_inc(%rip),%ymm8,%ymm8
-	vmovdqa	%ymm8,352(%rcx)
-	vpbroadcastd	32(%rcx),%ymm12
-	vmovdqa	%ymm12,224(%rcx)
-	vpbroadcastd	36(%rcx),%ymm12
-	vmovdqa	%ymm12,256(%rcx)
-	vpbroadcastd	40(%rcx),%ymm12
-	vmovdqa	%ymm12,288(%rcx)
-	vpbroadcastd	44(%rcx),%ymm12
-	vmovdqa	%ymm12,320(%rcx)
-	movl	$10,%r8d
-Lcp_dround_545:
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vprold	$16,%ymm8,%ymm8
-	vprold	$16,%ymm9,%ymm9
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vprold	$12,%ymm4,%ymm4
-	vprold	$12,%ymm5,%ymm5
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vprold	$8,%ymm8,%ymm8
-	vprold	$8,%ymm9,%ymm9
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vprold	$7,%ymm4,%ymm4
-	vprold	$7,%ymm5,%ymm5
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vprold	$16,%ymm10,%ymm10
-	vprold	$16,%ymm11,%ymm11
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vprold	$12,%ymm6,%ymm6
-	vprold	$12,%ymm7,%ymm7
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vprold	$8,%ymm10,%ymm10
-	vprold	$8,%ymm11,%ymm11
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vprold	$7,%ymm6,%ymm6
-	vprold	$7,%ymm7,%ymm7
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vprold	$16,%ymm11,%ymm11
-	vprold	$16,%ymm8,%ymm8
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vprold	$12,%ymm5,%ymm5
-	vprold	$12,%ymm6,%ymm6
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vprold	$8,%ymm11,%ymm11
-	vprold	$8,%ymm8,%ymm8
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vprold	$7,%ymm5,%ymm5
-	vprold	$7,%ymm6,%ymm6
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vprold	$16,%ymm9,%ymm9
-	vprold	$16,%ymm10,%ymm10
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vprold	$12,%ymm7,%ymm7
-	vprold	$12,%ymm4,%ymm4
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vprold	$8,%ymm9,%ymm9
-	vprold	$8,%ymm10,%ymm10
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vprold	$7,%ymm7,%ymm7
-	vprold	$7,%ymm4,%ymm4
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	decl	%r8d
-	jnz	Lcp_dround_545
-	vpbroadcastd	0(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm0,%ymm0
-	vpbroadcastd	4(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm1,%ymm1
-	vpbroadcastd	8(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm2,%ymm2
-	vpbroadcastd	12(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm3,%ymm3
-	vpbroadcastd	16(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm4,%ymm4
-	vpbroadcastd	20(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm5,%ymm5
-	vpbroadcastd	24(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm6,%ymm6
-	vpbroadcastd	28(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm7,%ymm7
-	vpbroadcastd	52(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm9,%ymm9
-	vpbroadcastd	56(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm10,%ymm10
-	vpbroadcastd	60(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm11,%ymm11
-	vpaddd	352(%rcx),%ymm8,%ymm8
-	vpunpckldq	%ymm1,%ymm0,%ymm12
-	vpunpckhdq	%ymm1,%ymm0,%ymm0
-	vpunpckldq	%ymm3,%ymm2,%ymm13
-	vpunpckhdq	%ymm3,%ymm2,%ymm2
-	vpunpcklqdq	%ymm13,%ymm12,%ymm1
-	vpunpckhqdq	%ymm13,%ymm12,%ymm12
-	vpunpcklqdq	%ymm2,%ymm0,%ymm3
-	vpunpckhqdq	%ymm2,%ymm0,%ymm0
-	vpunpckldq	%ymm5,%ymm4,%ymm2
-	vpunpckhdq	%ymm5,%ymm4,%ymm4
-	vpunpckldq	%ymm7,%ymm6,%ymm13
-	vpunpckhdq	%ymm7,%ymm6,%ymm6
-	vpunpcklqdq	%ymm13,%ymm2,%ymm5
-	vpunpckhqdq	%ymm13,%ymm2,%ymm2
-	vpunpcklqdq	%ymm6,%ymm4,%ymm7
-	vpunpckhqdq	%ymm6,%ymm4,%ymm4
-	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
-	vmovdqa	%ymm6,384(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
-	vmovdqa	%ymm6,640(%rcx)
-	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
-	vmovdqa	%ymm6,448(%rcx)
-	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
-	vmovdqa	%ymm6,704(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
-	vmovdqa	%ymm6,512(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
-	vmovdqa	%ymm6,768(%rcx)
-	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
-	vmovdqa	%ymm6,576(%rcx)
-	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
-	vmovdqa	%ymm6,832(%rcx)
-	vmovdqa	224(%rcx),%ymm6
-	vpbroadcastd	32(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm6,%ymm6
-	vmovdqa	256(%rcx),%ymm13
-	vpbroadcastd	36(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm13,%ymm13
-	vmovdqa	288(%rcx),%ymm14
-	vpbroadcastd	40(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm14,%ymm14
-	vmovdqa	320(%rcx),%ymm15
-	vpbroadcastd	44(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm15,%ymm15
-	vpunpckldq	%ymm13,%ymm6,%ymm1
-	vpunpckhdq	%ymm13,%ymm6,%ymm6
-	vpunpckldq	%ymm15,%ymm14,%ymm12
-	vpunpckhdq	%ymm15,%ymm14,%ymm14
-	vpunpcklqdq	%ymm12,%ymm1,%ymm13
-	vpunpckhqdq	%ymm12,%ymm1,%ymm1
-	vpunpcklqdq	%ymm14,%ymm6,%ymm15
-	vpunpckhqdq	%ymm14,%ymm6,%ymm6
-	vpunpckldq	%ymm9,%ymm8,%ymm14
-	vpunpckhdq	%ymm9,%ymm8,%ymm8
-	vpunpckldq	%ymm11,%ymm10,%ymm12
-	vpunpckhdq	%ymm11,%ymm10,%ymm10
-	vpunpcklqdq	%ymm12,%ymm14,%ymm9
-	vpunpckhqdq	%ymm12,%ymm14,%ymm14
-	vpunpcklqdq	%ymm10,%ymm8,%ymm11
-	vpunpckhqdq	%ymm10,%ymm8,%ymm8
-	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
-	vmovdqa	%ymm10,416(%rcx)
-	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
-	vmovdqa	%ymm10,672(%rcx)
-	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
-	vmovdqa	%ymm10,480(%rcx)
-	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
-	vmovdqa	%ymm10,736(%rcx)
-	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
-	vmovdqa	%ymm10,544(%rcx)
-	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
-	vmovdqa	%ymm10,800(%rcx)
-	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
-	vmovdqa	%ymm10,608(%rcx)
-	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
-	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_490
-Lcp_pairskey_493:
+	jmp	Lcp_big_491
+Lcp_pairskey_496:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -17205,8 +17276,8 @@ Lcp_pairskey_493:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_547
-Lcp_ipoly_546:
+	jz	Lcp_ipolyend_562
+Lcp_ipoly_561:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -17246,10 +17317,10 @@ Lcp_ipoly_546:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_546
-Lcp_ipolyend_547:
+	jnz	Lcp_ipoly_561
+Lcp_ipolyend_562:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_548
+	jz	Lcp_ipolytail_563
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -17287,10 +17358,10 @@ Lcp_ipolyend_547:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_548:
+Lcp_ipolytail_563:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_552
+	jz	Lcp_padpreend_567
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -17298,407 +17369,37 @@ Lcp_ipolytail_548:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_553
+	jz	Lcp_padpre_568
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_553:
+Lcp_padpre_568:
 	testb	$4,%dl
-	jz	Lcp_padpre_554
+	jz	Lcp_padpre_569
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_554:
+Lcp_padpre_569:
 	testb	$2,%dl
-	jz	Lcp_padpre_555
+	jz	Lcp_padpre_570
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_555:
+Lcp_padpre_570:
 	testb	$1,%dl
-	jz	Lcp_padpre_556
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_556:
-Lcp_padpreend_552:
-	movq	160(%rcx),%rsi
-	movq	168(%rcx),%rdi
-	shrq	$4,%rdi
-	jz	Lcp_ipolyend_550
-Lcp_ipoly_549:
-	addq	0(%rsi),%r11
-	adcq	8(%rsi),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	leaq	16(%rsi),%rsi
-	decq	%rdi
-	jnz	Lcp_ipoly_549
-Lcp_ipolyend_550:
-	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_551
-	addq	128(%rcx),%r11
-	adcq	136(%rcx),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-Lcp_ipolytail_551:
-	addq	184(%rcx),%r11
-	adcq	168(%rcx),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	movq	%r11,%rax
-	movq	%r12,%rdx
-	subq	$-5,%rax
-	sbbq	$-1,%rdx
-	sbbq	$3,%r13
-	cmovaeq	%rax,%r11
-	cmovaeq	%rdx,%r12
-	addq	880(%rcx),%r11
-	adcq	888(%rcx),%r12
-	movq	152(%rcx),%rax
-	vmovq	%r11,%xmm0
-	vpinsrq	$1,%r12,%xmm0,%xmm0
-	vmovdqu	%xmm0,0(%rax)
-	movq	144(%rcx),%rdi
-	cmpq	160(%rcx),%rdi
-	jne	Lcp_xorskip_557
-	movq	%rdi,%rsi
-	movq	168(%rcx),%rdx
-	movq	216(%rcx),%r9
-	leaq	64(%rcx,%r9),%r9
-	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_xorskip_557:
-	jmp	Lcp_tagout_494
-Lcp_pairswoven_514:
-	movq	168(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_561
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	168(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	160(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_562
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_562:
-	testb	$4,%dl
-	jz	Lcp_padpre_563
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_563:
-	testb	$2,%dl
-	jz	Lcp_padpre_564
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_564:
-	testb	$1,%dl
-	jz	Lcp_padpre_565
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_565:
-Lcp_padpreend_561:
-	movq	160(%rcx),%rsi
-	movq	168(%rcx),%rdi
-	shrq	$4,%rdi
-	addq	$64,%rsi
-	subq	$4,%rdi
-	jz	Lcp_ipolyend_559
-Lcp_ipoly_558:
-	addq	0(%rsi),%r11
-	adcq	8(%rsi),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	leaq	16(%rsi),%rsi
-	decq	%rdi
-	jnz	Lcp_ipoly_558
-Lcp_ipolyend_559:
-	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_560
-	addq	128(%rcx),%r11
-	adcq	136(%rcx),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-Lcp_ipolytail_560:
-	addq	184(%rcx),%r11
-	adcq	168(%rcx),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	movq	%r11,%rax
-	movq	%r12,%rdx
-	subq	$-5,%rax
-	sbbq	$-1,%rdx
-	sbbq	$3,%r13
-	cmovaeq	%rax,%r11
-	cmovaeq	%rdx,%r12
-	addq	880(%rcx),%r11
-	adcq	888(%rcx),%r12
-	movq	152(%rcx),%rax
-	vmovq	%r11,%xmm0
-	vpinsrq	$1,%r12,%xmm0,%xmm0
-	vmovdqu	%xmm0,0(%rax)
-	movq	144(%rcx),%rdi
-	cmpq	160(%rcx),%rdi
-	jne	Lcp_xorskip_566
-	movq	%rdi,%rsi
-	movq	168(%rcx),%rdx
-	movq	216(%rcx),%r9
-	leaq	64(%rcx,%r9),%r9
-	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_xorskip_566:
-	jmp	Lcp_tagout_494
-Lcp_pairswoven_532:
-	movq	168(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_570
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	168(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	160(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
 	jz	Lcp_padpre_571
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_571:
-	testb	$4,%dl
-	jz	Lcp_padpre_572
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_572:
-	testb	$2,%dl
-	jz	Lcp_padpre_573
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_573:
-	testb	$1,%dl
-	jz	Lcp_padpre_574
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_574:
-Lcp_padpreend_570:
+Lcp_padpre_571:
+Lcp_padpreend_567:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	addq	$192,%rsi
-	subq	$12,%rdi
-	jz	Lcp_ipolyend_568
-Lcp_ipoly_567:
+	jz	Lcp_ipolyend_565
+Lcp_ipoly_564:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -17738,10 +17439,10 @@ Lcp_ipoly_567:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_567
-Lcp_ipolyend_568:
+	jnz	Lcp_ipoly_564
+Lcp_ipolyend_565:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_569
+	jz	Lcp_ipolytail_566
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -17779,7 +17480,7 @@ Lcp_ipolyend_568:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_569:
+Lcp_ipolytail_566:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -17832,38 +17533,23 @@ Lcp_ipolytail_569:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rdi
 	cmpq	160(%rcx),%rdi
-	jne	Lcp_xorskip_575
+	jne	Lcp_xorskip_572
 	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_xorskip_575:
-	jmp	Lcp_tagout_494
-Lcp_shortkey_490:
-	movq	$0x0ffffffc0fffffff,%rax
-	andq	384(%rcx),%rax
-	movq	%rax,64(%rcx)
-	movq	$0x0ffffffc0ffffffc,%rax
-	andq	392(%rcx),%rax
-	movq	%rax,72(%rcx)
-	vmovdqa	400(%rcx),%xmm0
-	vmovdqu	%xmm0,104(%rcx)
-	movq	176(%rcx),%rsi
-	movq	184(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	184(%rcx),%rdx
+Lcp_xorskip_572:
+	jmp	Lcp_tagout_497
+Lcp_pairswoven_518:
+	movq	168(%rcx),%rdx
 	andq	$15,%rdx
 	jz	Lcp_padpreend_576
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-	movq	184(%rcx),%rsi
+	movq	168(%rcx),%rsi
 	andq	$-16,%rsi
-	addq	176(%rcx),%rsi
+	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
 	jz	Lcp_padpre_577
@@ -17891,81 +17577,351 @@ Lcp_padpre_579:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 Lcp_padpre_580:
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
 Lcp_padpreend_576:
 	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	192(%rcx),%rdx
+	movq	168(%rcx),%rdi
+	shrq	$4,%rdi
+	addq	$64,%rsi
+	subq	$4,%rdi
+	jz	Lcp_ipolyend_574
+Lcp_ipoly_573:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly_573
+Lcp_ipolyend_574:
+	testq	$15,168(%rcx)
+	jz	Lcp_ipolytail_575
+	addq	128(%rcx),%r11
+	adcq	136(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+Lcp_ipolytail_575:
+	addq	184(%rcx),%r11
+	adcq	168(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%rax
+	movq	%r12,%rdx
+	subq	$-5,%rax
+	sbbq	$-1,%rdx
+	sbbq	$3,%r13
+	cmovaeq	%rax,%r11
+	cmovaeq	%rdx,%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
+	movq	152(%rcx),%rax
+	vmovq	%r11,%xmm0
+	vpinsrq	$1,%r12,%xmm0,%xmm0
+	vmovdqu	%xmm0,0(%rax)
+	movq	144(%rcx),%rdi
+	cmpq	160(%rcx),%rdi
+	jne	Lcp_xorskip_581
+	movq	%rdi,%rsi
+	movq	168(%rcx),%rdx
+	movq	216(%rcx),%r9
+	leaq	64(%rcx,%r9),%r9
+	call	_ctasm_chacha20_xorbuf_avx2
+Lcp_xorskip_581:
+	jmp	Lcp_tagout_497
+Lcp_pairswoven_536:
+	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_581
+	jz	Lcp_padpreend_585
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-	movq	192(%rcx),%rsi
+	movq	168(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_582
+	jz	Lcp_padpre_586
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_582:
+Lcp_padpre_586:
 	testb	$4,%dl
-	jz	Lcp_padpre_583
+	jz	Lcp_padpre_587
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_583:
+Lcp_padpre_587:
 	testb	$2,%dl
-	jz	Lcp_padpre_584
+	jz	Lcp_padpre_588
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_584:
+Lcp_padpre_588:
 	testb	$1,%dl
-	jz	Lcp_padpre_585
+	jz	Lcp_padpre_589
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_585:
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_padpreend_581:
-	movq	144(%rcx),%rdi
+Lcp_padpre_589:
+Lcp_padpreend_585:
 	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	leaq	448(%rcx),%r9
-	call	_ctasm_chacha20_xorbuf_avx512
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	jmp	Lcp_datadone_492
-Lcp_big_488:
+	movq	168(%rcx),%rdi
+	shrq	$4,%rdi
+	addq	$192,%rsi
+	subq	$12,%rdi
+	jz	Lcp_ipolyend_583
+Lcp_ipoly_582:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly_582
+Lcp_ipolyend_583:
+	testq	$15,168(%rcx)
+	jz	Lcp_ipolytail_584
+	addq	128(%rcx),%r11
+	adcq	136(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+Lcp_ipolytail_584:
+	addq	184(%rcx),%r11
+	adcq	168(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%rax
+	movq	%r12,%rdx
+	subq	$-5,%rax
+	sbbq	$-1,%rdx
+	sbbq	$3,%r13
+	cmovaeq	%rax,%r11
+	cmovaeq	%rdx,%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
+	movq	152(%rcx),%rax
+	vmovq	%r11,%xmm0
+	vpinsrq	$1,%r12,%xmm0,%xmm0
+	vmovdqu	%xmm0,0(%rax)
+	movq	144(%rcx),%rdi
+	cmpq	160(%rcx),%rdi
+	jne	Lcp_xorskip_590
+	movq	%rdi,%rsi
+	movq	168(%rcx),%rdx
+	movq	216(%rcx),%r9
+	leaq	64(%rcx,%r9),%r9
+	call	_ctasm_chacha20_xorbuf_avx2
+Lcp_xorskip_590:
+	jmp	Lcp_tagout_497
+Lcp_big_491:
 	movq	168(%rcx),%rax
 	andl	$511,%eax
-	jz	Lcp_keyalone_587
+	jz	Lcp_keyalone_592
 	cmpl	$448,%eax
-	ja	Lcp_keyalone_587
+	ja	Lcp_keyalone_592
 	movl	168(%rcx),%eax
 	andl	$2047,%eax
 	subl	$1025,%eax
 	cmpl	$448,%eax
-	jb	Lcp_keyalone_587
+	jb	Lcp_keyalone_592
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -17989,7 +17945,7 @@ Lcp_big_488:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_588:
+Lcp_dround_593:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -18103,7 +18059,7 @@ Lcp_dround_588:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_588
+	jnz	Lcp_dround_593
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -18221,66 +18177,12 @@ Lcp_dround_588:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_589
+	jz	Lcp_padpreend_594
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_590
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_590:
-	testb	$4,%dl
-	jz	Lcp_padpre_591
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_591:
-	testb	$2,%dl
-	jz	Lcp_padpre_592
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_592:
-	testb	$1,%dl
-	jz	Lcp_padpre_593
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_593:
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_padpreend_589:
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_powers_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	$448,192(%rcx)
-	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	192(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_594
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	192(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
 	jz	Lcp_padpre_595
@@ -18315,6 +18217,60 @@ Lcp_padpre_598:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 Lcp_padpreend_594:
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_powers_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	$448,192(%rcx)
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_599
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_600
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_600:
+	testb	$4,%dl
+	jz	Lcp_padpre_601
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_601:
+	testb	$2,%dl
+	jz	Lcp_padpre_602
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_602:
+	testb	$1,%dl
+	jz	Lcp_padpre_603
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_603:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_599:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -18326,14 +18282,14 @@ Lcp_padpreend_594:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-	jmp	Lcp_chunk_491
-Lcp_keyalone_587:
+	jmp	Lcp_chunk_494
+Lcp_keyalone_592:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_599:
+Lcp_dround_h_604:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -18381,7 +18337,7 @@ Lcp_dround_h_599:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_599
+	jnz	Lcp_dround_h_604
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -18408,74 +18364,12 @@ Lcp_dround_h_599:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_600
+	jz	Lcp_padpreend_605
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_601
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_601:
-	testb	$4,%dl
-	jz	Lcp_padpre_602
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_602:
-	testb	$2,%dl
-	jz	Lcp_padpre_603
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_603:
-	testb	$1,%dl
-	jz	Lcp_padpre_604
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_604:
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_padpreend_600:
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_powers_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_nofuse_586:
-Lcp_chunk_491:
-	movq	120(%rcx),%rdx
-	testq	%rdx,%rdx
-	jz	Lcp_datadone_492
-	movl	$2048,%eax
-	cmpq	%rax,%rdx
-	cmovaq	%rax,%rdx
-	movq	%rdx,192(%rcx)
-	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	192(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_605
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	192(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
 	jz	Lcp_padpre_606
@@ -18510,6 +18404,68 @@ Lcp_padpre_609:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 Lcp_padpreend_605:
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_powers_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_nofuse_591:
+Lcp_chunk_494:
+	movq	120(%rcx),%rdx
+	testq	%rdx,%rdx
+	jz	Lcp_datadone_495
+	movl	$2048,%eax
+	cmpq	%rax,%rdx
+	cmovaq	%rax,%rdx
+	movq	%rdx,192(%rcx)
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_610
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_611
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_611:
+	testb	$4,%dl
+	jz	Lcp_padpre_612
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_612:
+	testb	$2,%dl
+	jz	Lcp_padpre_613
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_613:
+	testb	$1,%dl
+	jz	Lcp_padpre_614
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_614:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_610:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -18520,8 +18476,8 @@ Lcp_padpreend_605:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_491
-Lcp_datadone_492:
+	jmp	Lcp_chunk_494
+Lcp_datadone_495:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -18548,7 +18504,7 @@ Lcp_datadone_492:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_494:
+Lcp_tagout_497:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -18558,21 +18514,22 @@ Lcp_tagout_494:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	Lcp_wipeeven_611
+	jz	Lcp_wipeeven_616
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-Lcp_wipeeven_611:
+Lcp_wipeeven_616:
 	shrl	%eax
-Lcp_wipe_610:
+Lcp_wipe_615:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_610
+	jnz	Lcp_wipe_615
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
+	vpxord	%xmm19,%xmm19,%xmm19
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d
@@ -18608,7 +18565,7 @@ _ctasm_chacha20_xor_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$1024,%rdx
-	jb	Lcp_zskip_616
+	jb	Lcp_zskip_621
 	vpbroadcastd	16(%rcx),%zmm16
 	vpbroadcastd	20(%rcx),%zmm17
 	vpbroadcastd	24(%rcx),%zmm18
@@ -18622,7 +18579,7 @@ _ctasm_chacha20_xor_avx512:
 	vpbroadcastd	56(%rcx),%zmm26
 	vpbroadcastd	60(%rcx),%zmm27
 	vpaddd	Lcp_zinc(%rip),%zmm24,%zmm24
-Lcp_zloop_617:
+Lcp_zloop_622:
 	vpbroadcastd	0(%rcx),%zmm0
 	vpbroadcastd	4(%rcx),%zmm1
 	vpbroadcastd	8(%rcx),%zmm2
@@ -18640,7 +18597,7 @@ Lcp_zloop_617:
 	vmovdqa64	%zmm26,%zmm14
 	vmovdqa64	%zmm27,%zmm15
 	movl	$10,%r8d
-Lcp_zdround_618:
+Lcp_zdround_623:
 	vpaddd	%zmm4,%zmm0,%zmm0
 	vpaddd	%zmm5,%zmm1,%zmm1
 	vpaddd	%zmm6,%zmm2,%zmm2
@@ -18738,7 +18695,7 @@ Lcp_zdround_618:
 	vprold	$7,%zmm7,%zmm7
 	vprold	$7,%zmm4,%zmm4
 	decl	%r8d
-	jnz	Lcp_zdround_618
+	jnz	Lcp_zdround_623
 	vpbroadcastd	0(%rcx),%zmm28
 	vpaddd	%zmm28,%zmm0,%zmm0
 	vpbroadcastd	4(%rcx),%zmm29
@@ -18861,7 +18818,7 @@ Lcp_zdround_618:
 	addq	$1024,%rsi
 	subq	$1024,%rdx
 	cmpq	$1024,%rdx
-	jae	Lcp_zloop_617
+	jae	Lcp_zloop_622
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
@@ -18878,10 +18835,10 @@ Lcp_zdround_618:
 	vpxord	%xmm29,%xmm29,%xmm29
 	vpxord	%xmm30,%xmm30,%xmm30
 	vpxord	%xmm31,%xmm31,%xmm31
-Lcp_zskip_616:
+Lcp_zskip_621:
 	cmpq	$512,%rdx
-	jb	Lcp_small_613
-Lcp_wide_612:
+	jb	Lcp_small_618
+Lcp_wide_617:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -18905,7 +18862,7 @@ Lcp_wide_612:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_619:
+Lcp_dround_624:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -19019,7 +18976,7 @@ Lcp_dround_619:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_619
+	jnz	Lcp_dround_624
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -19140,12 +19097,12 @@ Lcp_dround_619:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	Lcp_wide_612
-Lcp_small_613:
+	jae	Lcp_wide_617
+Lcp_small_618:
 	testq	%rdx,%rdx
-	jz	Lcp_done_615
+	jz	Lcp_done_620
 	cmpq	$256,%rdx
-	jbe	Lcp_not8_620
+	jbe	Lcp_not8_625
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -19169,7 +19126,7 @@ Lcp_small_613:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_621:
+Lcp_dround_626:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -19283,7 +19240,7 @@ Lcp_dround_621:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_621
+	jnz	Lcp_dround_626
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -19384,10 +19341,10 @@ Lcp_dround_621:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	Lcp_tailbuf_614
-Lcp_not8_620:
+	jmp	Lcp_tailbuf_619
+Lcp_not8_625:
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_622
+	jbe	Lcp_not4_627
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -19411,7 +19368,7 @@ Lcp_not8_620:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_625:
+Lcp_dround_630:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -19525,7 +19482,7 @@ Lcp_dround_625:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_625
+	jnz	Lcp_dround_630
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -19610,12 +19567,12 @@ Lcp_dround_625:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_614
-Lcp_not4_622:
+	jmp	Lcp_tailbuf_619
+Lcp_not4_627:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_623
+	jbe	Lcp_h1_628
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_624
+	jbe	Lcp_h2_629
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -19631,7 +19588,7 @@ Lcp_not4_622:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_626:
+Lcp_dround_h_631:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -19723,7 +19680,7 @@ Lcp_dround_h_626:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_626
+	jnz	Lcp_dround_h_631
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -19753,8 +19710,8 @@ Lcp_dround_h_626:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_614
-Lcp_h2_624:
+	jmp	Lcp_tailbuf_619
+Lcp_h2_629:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -19765,7 +19722,7 @@ Lcp_h2_624:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_627:
+Lcp_dround_h_632:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -19827,7 +19784,7 @@ Lcp_dround_h_627:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_627
+	jnz	Lcp_dround_h_632
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -19847,14 +19804,14 @@ Lcp_dround_h_627:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_614
-Lcp_h1_623:
+	jmp	Lcp_tailbuf_619
+Lcp_h1_628:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_628:
+Lcp_dround_h_633:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -19902,7 +19859,7 @@ Lcp_dround_h_628:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_628
+	jnz	Lcp_dround_h_633
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -19912,10 +19869,10 @@ Lcp_dround_h_628:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_614:
+Lcp_tailbuf_619:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx512
-Lcp_done_615:
+Lcp_done_620:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -19923,8 +19880,8 @@ _ctasm_chacha20_xorbuf_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$32,%rdx
-	jb	Lcp_t16_629
-Lcp_t32_633:
+	jb	Lcp_t16_634
+Lcp_t32_638:
 	vmovdqu	(%rsi),%ymm0
 	vpxor	(%r9),%ymm0,%ymm0
 	vmovdqu	%ymm0,(%rdi)
@@ -19933,10 +19890,10 @@ Lcp_t32_633:
 	addq	$32,%r9
 	subq	$32,%rdx
 	cmpq	$32,%rdx
-	jae	Lcp_t32_633
-Lcp_t16_629:
+	jae	Lcp_t32_638
+Lcp_t16_634:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_632
+	jz	Lcp_tdone_637
 	vpbroadcastb	%edx,%ymm16
 	vpcmpub	$6,Lcp_iota(%rip),%ymm16,%k1
 	vmovdqu8	(%rsi),%ymm16{%k1}{z}
@@ -19947,9 +19904,9 @@ Lcp_t16_629:
 	addq	%rdx,%rdi
 	addq	%rdx,%r9
 	xorl	%edx,%edx
-	jmp	Lcp_tdone_632
+	jmp	Lcp_tdone_637
 	cmpq	$16,%rdx
-	jb	Lcp_t1_630
+	jb	Lcp_t1_635
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -19957,10 +19914,10 @@ Lcp_t16_629:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-Lcp_t1_630:
+Lcp_t1_635:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_632
-Lcp_tend_631:
+	jz	Lcp_tdone_637
+Lcp_tend_636:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -19968,8 +19925,8 @@ Lcp_tend_631:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_631
-Lcp_tdone_632:
+	jnz	Lcp_tend_636
+Lcp_tdone_637:
 	ret
 	.cfi_endproc
 .globl _ctasm_chacha20_poly1305_seal_avx512ifma
@@ -20021,16 +19978,16 @@ _ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%xmm3,48(%rcx)
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
-	cmpq	$320,%r10
-	ja	Lcp_short8_642
+	cmpq	$448,%r10
+	ja	Lcp_short8_647
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_643
+	ja	Lcp_pairs2_648
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_645
+	jz	Lcp_padpreend_651
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -20038,39 +19995,39 @@ _ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_646
+	jz	Lcp_padpre_652
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_646:
+Lcp_padpre_652:
 	testb	$4,%dl
-	jz	Lcp_padpre_647
+	jz	Lcp_padpre_653
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_647:
+Lcp_padpre_653:
 	testb	$2,%dl
-	jz	Lcp_padpre_648
+	jz	Lcp_padpre_654
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_648:
+Lcp_padpre_654:
 	testb	$1,%dl
-	jz	Lcp_padpre_649
+	jz	Lcp_padpre_655
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_649:
-Lcp_padpreend_645:
+Lcp_padpre_655:
+Lcp_padpreend_651:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_650:
+Lcp_dround_p_656:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -20118,7 +20075,7 @@ Lcp_dround_p_650:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_650
+	jnz	Lcp_dround_p_656
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -20135,19 +20092,19 @@ Lcp_dround_p_650:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$32,%rdx
-	jb	Lcp_dxtail_652
+	jb	Lcp_dxtail_658
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	Lcp_dxtail_653
+	jb	Lcp_dxtail_659
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_651
-Lcp_dxtail_652:
+	jmp	Lcp_dxdone_657
+Lcp_dxtail_658:
 	testq	%rdx,%rdx
-	jz	Lcp_dxdone_651
+	jz	Lcp_dxdone_657
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -20156,10 +20113,10 @@ Lcp_dxtail_652:
 	vmovdqu8	%ymm13,0(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_651
-Lcp_dxtail_653:
+	jmp	Lcp_dxdone_657
+Lcp_dxtail_659:
 	subq	$32,%rdx
-	jz	Lcp_dxdone_651
+	jz	Lcp_dxdone_657
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -20168,17 +20125,17 @@ Lcp_dxtail_653:
 	vmovdqu8	%ymm13,32(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_651
-Lcp_dxdone_651:
-	jmp	Lcp_pairskey_639
-Lcp_pairs2_643:
+	jmp	Lcp_dxdone_657
+Lcp_dxdone_657:
+	jmp	Lcp_pairskey_644
+Lcp_pairs2_648:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_644
+	ja	Lcp_pairs3_649
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_654
+	jz	Lcp_padpreend_660
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -20186,32 +20143,32 @@ Lcp_pairs2_643:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_655
+	jz	Lcp_padpre_661
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_655:
+Lcp_padpre_661:
 	testb	$4,%dl
-	jz	Lcp_padpre_656
+	jz	Lcp_padpre_662
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_656:
+Lcp_padpre_662:
 	testb	$2,%dl
-	jz	Lcp_padpre_657
+	jz	Lcp_padpre_663
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_657:
+Lcp_padpre_663:
 	testb	$1,%dl
-	jz	Lcp_padpre_658
+	jz	Lcp_padpre_664
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_658:
-Lcp_padpreend_654:
+Lcp_padpre_664:
+Lcp_padpreend_660:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -20223,7 +20180,7 @@ Lcp_padpreend_654:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_659:
+Lcp_dround_p_665:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -20285,7 +20242,7 @@ Lcp_dround_p_659:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_659
+	jnz	Lcp_dround_p_665
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -20317,29 +20274,29 @@ Lcp_dround_p_659:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	Lcp_dxtail_661
+	jb	Lcp_dxtail_667
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	Lcp_dxtail_662
+	jb	Lcp_dxtail_668
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	Lcp_dxtail_663
+	jb	Lcp_dxtail_669
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	Lcp_dxtail_664
+	jb	Lcp_dxtail_670
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_660
-Lcp_dxtail_661:
+	jmp	Lcp_dxdone_666
+Lcp_dxtail_667:
 	subq	$64,%rdx
-	jz	Lcp_dxdone_660
+	jz	Lcp_dxdone_666
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -20348,10 +20305,10 @@ Lcp_dxtail_661:
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_660
-Lcp_dxtail_662:
+	jmp	Lcp_dxdone_666
+Lcp_dxtail_668:
 	subq	$96,%rdx
-	jz	Lcp_dxdone_660
+	jz	Lcp_dxdone_666
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -20360,10 +20317,10 @@ Lcp_dxtail_662:
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_660
-Lcp_dxtail_663:
+	jmp	Lcp_dxdone_666
+Lcp_dxtail_669:
 	subq	$128,%rdx
-	jz	Lcp_dxdone_660
+	jz	Lcp_dxdone_666
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -20372,10 +20329,10 @@ Lcp_dxtail_663:
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_660
-Lcp_dxtail_664:
+	jmp	Lcp_dxdone_666
+Lcp_dxtail_670:
 	subq	$160,%rdx
-	jz	Lcp_dxdone_660
+	jz	Lcp_dxdone_666
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -20384,15 +20341,17 @@ Lcp_dxtail_664:
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_660
-Lcp_dxdone_660:
-	jmp	Lcp_pairskey_639
-Lcp_pairs3_644:
+	jmp	Lcp_dxdone_666
+Lcp_dxdone_666:
+	jmp	Lcp_pairskey_644
+Lcp_pairs3_649:
+	cmpq	$320,%r10
+	ja	Lcp_pairs4_650
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_665
+	jz	Lcp_padpreend_671
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -20400,32 +20359,32 @@ Lcp_pairs3_644:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_666
+	jz	Lcp_padpre_672
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_666:
+Lcp_padpre_672:
 	testb	$4,%dl
-	jz	Lcp_padpre_667
+	jz	Lcp_padpre_673
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_667:
+Lcp_padpre_673:
 	testb	$2,%dl
-	jz	Lcp_padpre_668
+	jz	Lcp_padpre_674
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_668:
+Lcp_padpre_674:
 	testb	$1,%dl
-	jz	Lcp_padpre_669
+	jz	Lcp_padpre_675
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_669:
-Lcp_padpreend_665:
+Lcp_padpre_675:
+Lcp_padpreend_671:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -20442,7 +20401,7 @@ Lcp_padpreend_665:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_670:
+Lcp_dround_p_676:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -20534,7 +20493,7 @@ Lcp_dround_p_670:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_670
+	jnz	Lcp_dround_p_676
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -20587,29 +20546,29 @@ Lcp_dround_p_670:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	Lcp_dxtail_672
+	jb	Lcp_dxtail_678
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	Lcp_dxtail_673
+	jb	Lcp_dxtail_679
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	Lcp_dxtail_674
+	jb	Lcp_dxtail_680
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	Lcp_dxtail_675
+	jb	Lcp_dxtail_681
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_671
-Lcp_dxtail_672:
+	jmp	Lcp_dxdone_677
+Lcp_dxtail_678:
 	subq	$192,%rdx
-	jz	Lcp_dxdone_671
+	jz	Lcp_dxdone_677
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -20618,10 +20577,10 @@ Lcp_dxtail_672:
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_671
-Lcp_dxtail_673:
+	jmp	Lcp_dxdone_677
+Lcp_dxtail_679:
 	subq	$224,%rdx
-	jz	Lcp_dxdone_671
+	jz	Lcp_dxdone_677
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -20630,10 +20589,10 @@ Lcp_dxtail_673:
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_671
-Lcp_dxtail_674:
+	jmp	Lcp_dxdone_677
+Lcp_dxtail_680:
 	subq	$256,%rdx
-	jz	Lcp_dxdone_671
+	jz	Lcp_dxdone_677
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -20642,10 +20601,10 @@ Lcp_dxtail_674:
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_671
-Lcp_dxtail_675:
+	jmp	Lcp_dxdone_677
+Lcp_dxtail_681:
 	subq	$288,%rdx
-	jz	Lcp_dxdone_671
+	jz	Lcp_dxdone_677
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -20654,256 +20613,331 @@ Lcp_dxtail_675:
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_671
-Lcp_dxdone_671:
-	jmp	Lcp_pairskey_639
-Lcp_short8_642:
+	jmp	Lcp_dxdone_677
+Lcp_dxdone_677:
+	jmp	Lcp_pairskey_644
+Lcp_pairs4_650:
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_682
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,224(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	224(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_683
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_683:
+	testb	$4,%dl
+	jz	Lcp_padpre_684
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_684:
+	testb	$2,%dl
+	jz	Lcp_padpre_685
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_685:
+	testb	$1,%dl
+	jz	Lcp_padpre_686
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_686:
+Lcp_padpreend_682:
+	vbroadcasti128	Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
+	vmovdqa	%ymm0,%ymm4
+	vmovdqa	%ymm1,%ymm5
+	vmovdqa	%ymm2,%ymm6
+	vmovdqa	%ymm3,%ymm7
+	vmovdqa	%ymm0,%ymm8
+	vmovdqa	%ymm1,%ymm9
+	vmovdqa	%ymm2,%ymm10
+	vmovdqa	%ymm3,%ymm11
+	vmovdqa	%ymm0,%ymm12
+	vmovdqa	%ymm1,%ymm13
+	vmovdqa	%ymm2,%ymm14
+	vmovdqa	%ymm3,%ymm15
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
+	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
+	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
+	vpaddd	Lcp_blk6(%rip),%ymm15,%ymm15
+	movl	$10,%r8d
+Lcp_dround_p_687:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpaddd	%ymm13,%ymm12,%ymm12
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpxor	%ymm12,%ymm15,%ymm15
+	vprold	$16,%ymm3,%ymm3
+	vprold	$16,%ymm7,%ymm7
+	vprold	$16,%ymm11,%ymm11
+	vprold	$16,%ymm15,%ymm15
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpaddd	%ymm15,%ymm14,%ymm14
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpxor	%ymm14,%ymm13,%ymm13
+	vprold	$12,%ymm1,%ymm1
+	vprold	$12,%ymm5,%ymm5
+	vprold	$12,%ymm9,%ymm9
+	vprold	$12,%ymm13,%ymm13
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpaddd	%ymm13,%ymm12,%ymm12
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpxor	%ymm12,%ymm15,%ymm15
+	vprold	$8,%ymm3,%ymm3
+	vprold	$8,%ymm7,%ymm7
+	vprold	$8,%ymm11,%ymm11
+	vprold	$8,%ymm15,%ymm15
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpaddd	%ymm15,%ymm14,%ymm14
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpxor	%ymm14,%ymm13,%ymm13
+	vprold	$7,%ymm1,%ymm1
+	vprold	$7,%ymm5,%ymm5
+	vprold	$7,%ymm9,%ymm9
+	vprold	$7,%ymm13,%ymm13
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$147,%ymm4,%ymm4
+	vpshufd	$57,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpshufd	$147,%ymm8,%ymm8
+	vpshufd	$57,%ymm10,%ymm10
+	vpshufd	$78,%ymm11,%ymm11
+	vpshufd	$147,%ymm12,%ymm12
+	vpshufd	$57,%ymm14,%ymm14
+	vpshufd	$78,%ymm15,%ymm15
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpaddd	%ymm13,%ymm12,%ymm12
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpxor	%ymm12,%ymm15,%ymm15
+	vprold	$16,%ymm3,%ymm3
+	vprold	$16,%ymm7,%ymm7
+	vprold	$16,%ymm11,%ymm11
+	vprold	$16,%ymm15,%ymm15
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpaddd	%ymm15,%ymm14,%ymm14
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpxor	%ymm14,%ymm13,%ymm13
+	vprold	$12,%ymm1,%ymm1
+	vprold	$12,%ymm5,%ymm5
+	vprold	$12,%ymm9,%ymm9
+	vprold	$12,%ymm13,%ymm13
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpaddd	%ymm13,%ymm12,%ymm12
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpxor	%ymm12,%ymm15,%ymm15
+	vprold	$8,%ymm3,%ymm3
+	vprold	$8,%ymm7,%ymm7
+	vprold	$8,%ymm11,%ymm11
+	vprold	$8,%ymm15,%ymm15
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpaddd	%ymm15,%ymm14,%ymm14
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpxor	%ymm14,%ymm13,%ymm13
+	vprold	$7,%ymm1,%ymm1
+	vprold	$7,%ymm5,%ymm5
+	vprold	$7,%ymm9,%ymm9
+	vprold	$7,%ymm13,%ymm13
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$57,%ymm4,%ymm4
+	vpshufd	$147,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpshufd	$57,%ymm8,%ymm8
+	vpshufd	$147,%ymm10,%ymm10
+	vpshufd	$78,%ymm11,%ymm11
+	vpshufd	$57,%ymm12,%ymm12
+	vpshufd	$147,%ymm14,%ymm14
+	vpshufd	$78,%ymm15,%ymm15
+	decl	%r8d
+	jnz	Lcp_dround_p_687
+	vbroadcasti32x4	0(%rcx),%ymm16
+	vbroadcasti32x4	16(%rcx),%ymm17
+	vbroadcasti32x4	32(%rcx),%ymm18
+	vbroadcasti32x4	48(%rcx),%ymm19
+	vpaddd	%ymm16,%ymm0,%ymm0
+	vpaddd	%ymm17,%ymm1,%ymm1
+	vpaddd	%ymm18,%ymm2,%ymm2
+	vpaddd	%ymm19,%ymm3,%ymm3
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
+	vpaddd	%ymm16,%ymm4,%ymm4
+	vpaddd	%ymm17,%ymm5,%ymm5
+	vpaddd	%ymm18,%ymm6,%ymm6
+	vpaddd	%ymm19,%ymm7,%ymm7
+	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
+	vpaddd	%ymm16,%ymm8,%ymm8
+	vpaddd	%ymm17,%ymm9,%ymm9
+	vpaddd	%ymm18,%ymm10,%ymm10
+	vpaddd	%ymm19,%ymm11,%ymm11
+	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
+	vpaddd	%ymm16,%ymm12,%ymm12
+	vpaddd	%ymm17,%ymm13,%ymm13
+	vpaddd	%ymm18,%ymm14,%ymm14
+	vpaddd	%ymm19,%ymm15,%ymm15
+	vpaddd	Lcp_blk6(%rip),%ymm15,%ymm15
+	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	vshufi32x4	$3,%ymm1,%ymm0,%ymm16
+	vpxorq	0(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,0(%rdi)
+	vshufi32x4	$3,%ymm3,%ymm2,%ymm16
+	vpxorq	32(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,32(%rdi)
+	vshufi32x4	$0,%ymm5,%ymm4,%ymm16
+	vpxorq	64(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,64(%rdi)
+	vshufi32x4	$0,%ymm7,%ymm6,%ymm16
+	vpxorq	96(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,96(%rdi)
+	vshufi32x4	$3,%ymm5,%ymm4,%ymm16
+	vpxorq	128(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,128(%rdi)
+	vshufi32x4	$3,%ymm7,%ymm6,%ymm16
+	vpxorq	160(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,160(%rdi)
+	vshufi32x4	$0,%ymm9,%ymm8,%ymm16
+	vpxorq	192(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,192(%rdi)
+	vshufi32x4	$0,%ymm11,%ymm10,%ymm16
+	vpxorq	224(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,224(%rdi)
+	vshufi32x4	$3,%ymm9,%ymm8,%ymm16
+	vpxorq	256(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,256(%rdi)
+	vshufi32x4	$3,%ymm11,%ymm10,%ymm16
+	vpxorq	288(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,288(%rdi)
+	cmpq	$352,%rdx
+	jb	Lcp_dxtail_689
+	vshufi32x4	$0,%ymm13,%ymm12,%ymm16
+	vpxorq	320(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,320(%rdi)
+	cmpq	$384,%rdx
+	jb	Lcp_dxtail_690
+	vshufi32x4	$0,%ymm15,%ymm14,%ymm16
+	vpxorq	352(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,352(%rdi)
+	cmpq	$416,%rdx
+	jb	Lcp_dxtail_691
+	vshufi32x4	$3,%ymm13,%ymm12,%ymm16
+	vpxorq	384(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,384(%rdi)
+	cmpq	$448,%rdx
+	jb	Lcp_dxtail_692
+	vshufi32x4	$3,%ymm15,%ymm14,%ymm16
+	vpxorq	416(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,416(%rdi)
+	jmp	Lcp_dxdone_688
+Lcp_dxtail_689:
+	subq	$320,%rdx
+	jz	Lcp_dxdone_688
+	vshufi32x4	$0,%ymm13,%ymm12,%ymm16
+	vpbroadcastb	%edx,%ymm18
+	vpcmpub	$6,Lcp_iota(%rip),%ymm18,%k1
+	vmovdqu8	320(%rsi),%ymm17{%k1}{z}
+	vpxorq	%ymm16,%ymm17,%ymm17
+	vmovdqu8	%ymm17,320(%rdi){%k1}
+	vmovdqu8	%ymm17,%ymm17{%k1}{z}
+	vmovdqa64	%ymm17,256(%rcx)
+	jmp	Lcp_dxdone_688
+Lcp_dxtail_690:
+	subq	$352,%rdx
+	jz	Lcp_dxdone_688
+	vshufi32x4	$0,%ymm15,%ymm14,%ymm16
+	vpbroadcastb	%edx,%ymm18
+	vpcmpub	$6,Lcp_iota(%rip),%ymm18,%k1
+	vmovdqu8	352(%rsi),%ymm17{%k1}{z}
+	vpxorq	%ymm16,%ymm17,%ymm17
+	vmovdqu8	%ymm17,352(%rdi){%k1}
+	vmovdqu8	%ymm17,%ymm17{%k1}{z}
+	vmovdqa64	%ymm17,256(%rcx)
+	jmp	Lcp_dxdone_688
+Lcp_dxtail_691:
+	subq	$384,%rdx
+	jz	Lcp_dxdone_688
+	vshufi32x4	$3,%ymm13,%ymm12,%ymm16
+	vpbroadcastb	%edx,%ymm18
+	vpcmpub	$6,Lcp_iota(%rip),%ymm18,%k1
+	vmovdqu8	384(%rsi),%ymm17{%k1}{z}
+	vpxorq	%ymm16,%ymm17,%ymm17
+	vmovdqu8	%ymm17,384(%rdi){%k1}
+	vmovdqu8	%ymm17,%ymm17{%k1}{z}
+	vmovdqa64	%ymm17,256(%rcx)
+	jmp	Lcp_dxdone_688
+Lcp_dxtail_692:
+	subq	$416,%rdx
+	jz	Lcp_dxdone_688
+	vshufi32x4	$3,%ymm15,%ymm14,%ymm16
+	vpbroadcastb	%edx,%ymm18
+	vpcmpub	$6,Lcp_iota(%rip),%ymm18,%k1
+	vmovdqu8	416(%rsi),%ymm17{%k1}{z}
+	vpxorq	%ymm16,%ymm17,%ymm17
+	vmovdqu8	%ymm17,416(%rdi){%k1}
+	vmovdqu8	%ymm17,%ymm17{%k1}{z}
+	vmovdqa64	%ymm17,256(%rcx)
+	jmp	Lcp_dxdone_688
+Lcp_dxdone_688:
+	jmp	Lcp_pairskey_644
+Lcp_short8_647:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
-	cmpq	$448,%r10
-	ja	Lcp_big_634
-	vpbroadcastd	0(%rcx),%ymm0
-	vpbroadcastd	4(%rcx),%ymm1
-	vpbroadcastd	8(%rcx),%ymm2
-	vpbroadcastd	12(%rcx),%ymm3
-	vpbroadcastd	16(%rcx),%ymm4
-	vpbroadcastd	20(%rcx),%ymm5
-	vpbroadcastd	24(%rcx),%ymm6
-	vpbroadcastd	28(%rcx),%ymm7
-	vpbroadcastd	48(%rcx),%ymm8
-	vpbroadcastd	52(%rcx),%ymm9
-	vpbroadcastd	56(%rcx),%ymm10
-	vpbroadcastd	60(%rcx),%ymm11
-	vpaddd	Lcp_inc(%rip),%ymm8,%ymm8
-	vmovdqa	%ymm8,352(%rcx)
-	vpbroadcastd	32(%rcx),%ymm12
-	vmovdqa	%ymm12,224(%rcx)
-	vpbroadcastd	36(%rcx),%ymm12
-	vmovdqa	%ymm12,256(%rcx)
-	vpbroadcastd	40(%rcx),%ymm12
-	vmovdqa	%ymm12,288(%rcx)
-	vpbroadcastd	44(%rcx),%ymm12
-	vmovdqa	%ymm12,320(%rcx)
-	movl	$10,%r8d
-Lcp_dround_676:
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vprold	$16,%ymm8,%ymm8
-	vprold	$16,%ymm9,%ymm9
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vprold	$12,%ymm4,%ymm4
-	vprold	$12,%ymm5,%ymm5
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vprold	$8,%ymm8,%ymm8
-	vprold	$8,%ymm9,%ymm9
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vprold	$7,%ymm4,%ymm4
-	vprold	$7,%ymm5,%ymm5
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vprold	$16,%ymm10,%ymm10
-	vprold	$16,%ymm11,%ymm11
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vprold	$12,%ymm6,%ymm6
-	vprold	$12,%ymm7,%ymm7
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vprold	$8,%ymm10,%ymm10
-	vprold	$8,%ymm11,%ymm11
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vprold	$7,%ymm6,%ymm6
-	vprold	$7,%ymm7,%ymm7
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vprold	$16,%ymm11,%ymm11
-	vprold	$16,%ymm8,%ymm8
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vprold	$12,%ymm5,%ymm5
-	vprold	$12,%ymm6,%ymm6
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vprold	$8,%ymm11,%ymm11
-	vprold	$8,%ymm8,%ymm8
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vprold	$7,%ymm5,%ymm5
-	vprold	$7,%ymm6,%ymm6
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vprold	$16,%ymm9,%ymm9
-	vprold	$16,%ymm10,%ymm10
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vprold	$12,%ymm7,%ymm7
-	vprold	$12,%ymm4,%ymm4
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vprold	$8,%ymm9,%ymm9
-	vprold	$8,%ymm10,%ymm10
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vprold	$7,%ymm7,%ymm7
-	vprold	$7,%ymm4,%ymm4
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	decl	%r8d
-	jnz	Lcp_dround_676
-	vpbroadcastd	0(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm0,%ymm0
-	vpbroadcastd	4(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm1,%ymm1
-	vpbroadcastd	8(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm2,%ymm2
-	vpbroadcastd	12(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm3,%ymm3
-	vpbroadcastd	16(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm4,%ymm4
-	vpbroadcastd	20(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm5,%ymm5
-	vpbroadcastd	24(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm6,%ymm6
-	vpbroadcastd	28(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm7,%ymm7
-	vpbroadcastd	52(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm9,%ymm9
-	vpbroadcastd	56(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm10,%ymm10
-	vpbroadcastd	60(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm11,%ymm11
-	vpaddd	352(%rcx),%ymm8,%ymm8
-	vpunpckldq	%ymm1,%ymm0,%ymm12
-	vpunpckhdq	%ymm1,%ymm0,%ymm0
-	vpunpckldq	%ymm3,%ymm2,%ymm13
-	vpunpckhdq	%ymm3,%ymm2,%ymm2
-	vpunpcklqdq	%ymm13,%ymm12,%ymm1
-	vpunpckhqdq	%ymm13,%ymm12,%ymm12
-	vpunpcklqdq	%ymm2,%ymm0,%ymm3
-	vpunpckhqdq	%ymm2,%ymm0,%ymm0
-	vpunpckldq	%ymm5,%ymm4,%ymm2
-	vpunpckhdq	%ymm5,%ymm4,%ymm4
-	vpunpckldq	%ymm7,%ymm6,%ymm13
-	vpunpckhdq	%ymm7,%ymm6,%ymm6
-	vpunpcklqdq	%ymm13,%ymm2,%ymm5
-	vpunpckhqdq	%ymm13,%ymm2,%ymm2
-	vpunpcklqdq	%ymm6,%ymm4,%ymm7
-	vpunpckhqdq	%ymm6,%ymm4,%ymm4
-	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
-	vmovdqa	%ymm6,384(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
-	vmovdqa	%ymm6,640(%rcx)
-	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
-	vmovdqa	%ymm6,448(%rcx)
-	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
-	vmovdqa	%ymm6,704(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
-	vmovdqa	%ymm6,512(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
-	vmovdqa	%ymm6,768(%rcx)
-	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
-	vmovdqa	%ymm6,576(%rcx)
-	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
-	vmovdqa	%ymm6,832(%rcx)
-	vmovdqa	224(%rcx),%ymm6
-	vpbroadcastd	32(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm6,%ymm6
-	vmovdqa	256(%rcx),%ymm13
-	vpbroadcastd	36(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm13,%ymm13
-	vmovdqa	288(%rcx),%ymm14
-	vpbroadcastd	40(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm14,%ymm14
-	vmovdqa	320(%rcx),%ymm15
-	vpbroadcastd	44(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm15,%ymm15
-	vpunpckldq	%ymm13,%ymm6,%ymm1
-	vpunpckhdq	%ymm13,%ymm6,%ymm6
-	vpunpckldq	%ymm15,%ymm14,%ymm12
-	vpunpckhdq	%ymm15,%ymm14,%ymm14
-	vpunpcklqdq	%ymm12,%ymm1,%ymm13
-	vpunpckhqdq	%ymm12,%ymm1,%ymm1
-	vpunpcklqdq	%ymm14,%ymm6,%ymm15
-	vpunpckhqdq	%ymm14,%ymm6,%ymm6
-	vpunpckldq	%ymm9,%ymm8,%ymm14
-	vpunpckhdq	%ymm9,%ymm8,%ymm8
-	vpunpckldq	%ymm11,%ymm10,%ymm12
-	vpunpckhdq	%ymm11,%ymm10,%ymm10
-	vpunpcklqdq	%ymm12,%ymm14,%ymm9
-	vpunpckhqdq	%ymm12,%ymm14,%ymm14
-	vpunpcklqdq	%ymm10,%ymm8,%ymm11
-	vpunpckhqdq	%ymm10,%ymm8,%ymm8
-	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
-	vmovdqa	%ymm10,416(%rcx)
-	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
-	vmovdqa	%ymm10,672(%rcx)
-	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
-	vmovdqa	%ymm10,480(%rcx)
-	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
-	vmovdqa	%ymm10,736(%rcx)
-	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
-	vmovdqa	%ymm10,544(%rcx)
-	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
-	vmovdqa	%ymm10,800(%rcx)
-	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
-	vmovdqa	%ymm10,608(%rcx)
-	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
-	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_636
-Lcp_pairskey_639:
+	jmp	Lcp_big_639
+Lcp_pairskey_644:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -20912,7 +20946,7 @@ Lcp_pairskey_639:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	Lcp_nopow4_677
+	jb	Lcp_nopow4_693
 	movl	$1056,%eax
 	subl	216(%rcx),%eax
 	shrl	$5,%eax
@@ -21114,15 +21148,15 @@ Lcp_pairskey_639:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-Lcp_nopow4_677:
+Lcp_nopow4_693:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_679
-Lcp_ipoly_678:
+	jz	Lcp_ipolyend_695
+Lcp_ipoly_694:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -21162,10 +21196,10 @@ Lcp_ipoly_678:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_678
-Lcp_ipolyend_679:
+	jnz	Lcp_ipoly_694
+Lcp_ipolyend_695:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_680
+	jz	Lcp_ipolytail_696
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -21203,20 +21237,20 @@ Lcp_ipolyend_679:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_680:
+Lcp_ipolytail_696:
 	movq	168(%rcx),%rax
 	testq	$15,%rax
-	jz	Lcp_notail_681
+	jz	Lcp_notail_697
 	andl	$16,%eax
 	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-Lcp_notail_681:
+Lcp_notail_697:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_683
+	jz	Lcp_ipolyend_699
 	cmpq	$12,%rdi
-	jb	Lcp_ipolynarrow_685
+	jb	Lcp_ipolynarrow_701
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -21243,8 +21277,8 @@ Lcp_notail_681:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	Lcp_ipoly4last_687
-Lcp_ipoly4_686:
+	jz	Lcp_ipoly4last_703
+Lcp_ipoly4_702:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -21304,8 +21338,8 @@ Lcp_ipoly4_686:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	Lcp_ipoly4_686
-Lcp_ipoly4last_687:
+	jnz	Lcp_ipoly4_702
+Lcp_ipoly4last_703:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -21399,9 +21433,9 @@ Lcp_ipoly4last_687:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	Lcp_ipolyend_683
-Lcp_ipolynarrow_685:
-Lcp_ipoly_682:
+	jz	Lcp_ipolyend_699
+Lcp_ipolynarrow_701:
+Lcp_ipoly_698:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -21441,10 +21475,10 @@ Lcp_ipoly_682:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_682
-Lcp_ipolyend_683:
+	jnz	Lcp_ipoly_698
+Lcp_ipolyend_699:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_684
+	jz	Lcp_ipolytail_700
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -21482,7 +21516,7 @@ Lcp_ipolyend_683:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_684:
+Lcp_ipolytail_700:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -21533,137 +21567,18 @@ Lcp_ipolytail_684:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	Lcp_tagout_640
-Lcp_shortkey_636:
-	movq	$0x0ffffffc0fffffff,%rax
-	andq	384(%rcx),%rax
-	movq	%rax,64(%rcx)
-	movq	$0x0ffffffc0ffffffc,%rax
-	andq	392(%rcx),%rax
-	movq	%rax,72(%rcx)
-	vmovdqa	400(%rcx),%xmm0
-	vmovdqu	%xmm0,104(%rcx)
-	movq	176(%rcx),%rsi
-	movq	184(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	184(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_688
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	184(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	176(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_689
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_689:
-	testb	$4,%dl
-	jz	Lcp_padpre_690
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_690:
-	testb	$2,%dl
-	jz	Lcp_padpre_691
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_691:
-	testb	$1,%dl
-	jz	Lcp_padpre_692
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_692:
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_padpreend_688:
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_powers_ifma4
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	leaq	448(%rcx),%r9
-	call	_ctasm_chacha20_xorbuf_avx512
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	144(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks_ifma4
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	192(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_693
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	192(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	144(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_694
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_694:
-	testb	$4,%dl
-	jz	Lcp_padpre_695
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_695:
-	testb	$2,%dl
-	jz	Lcp_padpre_696
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_696:
-	testb	$1,%dl
-	jz	Lcp_padpre_697
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_697:
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_padpreend_693:
-	jmp	Lcp_datadone_638
-Lcp_big_634:
+	jmp	Lcp_tagout_645
+Lcp_big_639:
 	movq	168(%rcx),%rax
 	andl	$511,%eax
-	jz	Lcp_keyalone_699
+	jz	Lcp_keyalone_705
 	cmpl	$448,%eax
-	ja	Lcp_keyalone_699
+	ja	Lcp_keyalone_705
 	movl	168(%rcx),%eax
 	andl	$2047,%eax
 	subl	$1025,%eax
 	cmpl	$448,%eax
-	jb	Lcp_keyalone_699
+	jb	Lcp_keyalone_705
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -21687,7 +21602,7 @@ Lcp_big_634:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_700:
+Lcp_dround_706:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -21801,7 +21716,7 @@ Lcp_dround_700:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_700
+	jnz	Lcp_dround_706
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -21919,7 +21834,7 @@ Lcp_dround_700:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_701
+	jz	Lcp_padpreend_707
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -21927,38 +21842,38 @@ Lcp_dround_700:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_702
+	jz	Lcp_padpre_708
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_702:
+Lcp_padpre_708:
 	testb	$4,%dl
-	jz	Lcp_padpre_703
+	jz	Lcp_padpre_709
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_703:
+Lcp_padpre_709:
 	testb	$2,%dl
-	jz	Lcp_padpre_704
+	jz	Lcp_padpre_710
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_704:
+Lcp_padpre_710:
 	testb	$1,%dl
-	jz	Lcp_padpre_705
+	jz	Lcp_padpre_711
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_705:
+Lcp_padpre_711:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_701:
+Lcp_padpreend_707:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
@@ -21980,7 +21895,7 @@ Lcp_padpreend_701:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_706
+	jz	Lcp_padpreend_712
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -21988,50 +21903,50 @@ Lcp_padpreend_701:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_707
+	jz	Lcp_padpre_713
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_707:
+Lcp_padpre_713:
 	testb	$4,%dl
-	jz	Lcp_padpre_708
+	jz	Lcp_padpre_714
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_708:
+Lcp_padpre_714:
 	testb	$2,%dl
-	jz	Lcp_padpre_709
+	jz	Lcp_padpre_715
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_709:
+Lcp_padpre_715:
 	testb	$1,%dl
-	jz	Lcp_padpre_710
+	jz	Lcp_padpre_716
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_710:
+Lcp_padpre_716:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_706:
+Lcp_padpreend_712:
 	movl	$448,%eax
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-	jmp	Lcp_chunk_637
-Lcp_keyalone_699:
+	jmp	Lcp_chunk_642
+Lcp_keyalone_705:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_711:
+Lcp_dround_h_717:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -22079,7 +21994,7 @@ Lcp_dround_h_711:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_711
+	jnz	Lcp_dround_h_717
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -22106,7 +22021,7 @@ Lcp_dround_h_711:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_712
+	jz	Lcp_padpreend_718
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -22114,47 +22029,47 @@ Lcp_dround_h_711:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_713
+	jz	Lcp_padpre_719
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_713:
+Lcp_padpre_719:
 	testb	$4,%dl
-	jz	Lcp_padpre_714
+	jz	Lcp_padpre_720
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_714:
+Lcp_padpre_720:
 	testb	$2,%dl
-	jz	Lcp_padpre_715
+	jz	Lcp_padpre_721
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_715:
+Lcp_padpre_721:
 	testb	$1,%dl
-	jz	Lcp_padpre_716
+	jz	Lcp_padpre_722
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_716:
+Lcp_padpre_722:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_712:
+Lcp_padpreend_718:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_698:
-Lcp_chunk_637:
+Lcp_nofuse_704:
+Lcp_chunk_642:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_638
+	jz	Lcp_datadone_643
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -22174,7 +22089,7 @@ Lcp_chunk_637:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_717
+	jz	Lcp_padpreend_723
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -22182,44 +22097,44 @@ Lcp_chunk_637:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_718
+	jz	Lcp_padpre_724
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_718:
+Lcp_padpre_724:
 	testb	$4,%dl
-	jz	Lcp_padpre_719
+	jz	Lcp_padpre_725
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_719:
+Lcp_padpre_725:
 	testb	$2,%dl
-	jz	Lcp_padpre_720
+	jz	Lcp_padpre_726
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_720:
+Lcp_padpre_726:
 	testb	$1,%dl
-	jz	Lcp_padpre_721
+	jz	Lcp_padpre_727
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_721:
+Lcp_padpre_727:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_717:
+Lcp_padpreend_723:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_637
-Lcp_datadone_638:
+	jmp	Lcp_chunk_642
+Lcp_datadone_643:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -22246,7 +22161,7 @@ Lcp_datadone_638:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_640:
+Lcp_tagout_645:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -22256,21 +22171,22 @@ Lcp_tagout_640:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	Lcp_wipeeven_723
+	jz	Lcp_wipeeven_729
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-Lcp_wipeeven_723:
+Lcp_wipeeven_729:
 	shrl	%eax
-Lcp_wipe_722:
+Lcp_wipe_728:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_722
+	jnz	Lcp_wipe_728
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
+	vpxord	%xmm19,%xmm19,%xmm19
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d
@@ -22350,16 +22266,16 @@ _ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%xmm3,48(%rcx)
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
-	cmpq	$320,%r10
-	ja	Lcp_short8_732
+	cmpq	$448,%r10
+	ja	Lcp_short8_738
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_733
+	ja	Lcp_pairs2_739
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_735
+	jz	Lcp_padpreend_742
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -22367,39 +22283,39 @@ _ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_736
+	jz	Lcp_padpre_743
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_736:
+Lcp_padpre_743:
 	testb	$4,%dl
-	jz	Lcp_padpre_737
+	jz	Lcp_padpre_744
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_737:
+Lcp_padpre_744:
 	testb	$2,%dl
-	jz	Lcp_padpre_738
+	jz	Lcp_padpre_745
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_738:
+Lcp_padpre_745:
 	testb	$1,%dl
-	jz	Lcp_padpre_739
+	jz	Lcp_padpre_746
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_739:
-Lcp_padpreend_735:
+Lcp_padpre_746:
+Lcp_padpreend_742:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_740:
+Lcp_dround_p_747:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -22447,7 +22363,7 @@ Lcp_dround_p_740:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_740
+	jnz	Lcp_dround_p_747
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -22464,41 +22380,41 @@ Lcp_dround_p_740:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_741
+	je	Lcp_inplace_748
 	cmpq	$32,%rdx
-	jb	Lcp_dxtail_743
+	jb	Lcp_dxtail_750
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	Lcp_dxtail_744
+	jb	Lcp_dxtail_751
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_742
-Lcp_dxtail_743:
+	jmp	Lcp_dxdone_749
+Lcp_dxtail_750:
 	testq	%rdx,%rdx
-	jz	Lcp_dxdone_742
+	jz	Lcp_dxdone_749
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,0(%rdi){%k1}
-	jmp	Lcp_dxdone_742
-Lcp_dxtail_744:
+	jmp	Lcp_dxdone_749
+Lcp_dxtail_751:
 	subq	$32,%rdx
-	jz	Lcp_dxdone_742
+	jz	Lcp_dxdone_749
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,32(%rdi){%k1}
-	jmp	Lcp_dxdone_742
-Lcp_dxdone_742:
-	jmp	Lcp_pairskey_729
-Lcp_inplace_741:
+	jmp	Lcp_dxdone_749
+Lcp_dxdone_749:
+	jmp	Lcp_pairskey_735
+Lcp_inplace_748:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -22509,15 +22425,15 @@ Lcp_inplace_741:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	Lcp_pairskey_729
-Lcp_pairs2_733:
+	jmp	Lcp_pairskey_735
+Lcp_pairs2_739:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_734
+	ja	Lcp_pairs3_740
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_745
+	jz	Lcp_padpreend_752
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -22525,32 +22441,32 @@ Lcp_pairs2_733:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_746
+	jz	Lcp_padpre_753
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_746:
+Lcp_padpre_753:
 	testb	$4,%dl
-	jz	Lcp_padpre_747
+	jz	Lcp_padpre_754
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_747:
+Lcp_padpre_754:
 	testb	$2,%dl
-	jz	Lcp_padpre_748
+	jz	Lcp_padpre_755
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_748:
+Lcp_padpre_755:
 	testb	$1,%dl
-	jz	Lcp_padpre_749
+	jz	Lcp_padpre_756
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_749:
-Lcp_padpreend_745:
+Lcp_padpre_756:
+Lcp_padpreend_752:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -22562,7 +22478,7 @@ Lcp_padpreend_745:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_750:
+Lcp_dround_p_757:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -22624,7 +22540,7 @@ Lcp_dround_p_750:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_750
+	jnz	Lcp_dround_p_757
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -22650,7 +22566,7 @@ Lcp_dround_p_750:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_751
+	je	Lcp_inplace_758
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -22658,69 +22574,69 @@ Lcp_dround_p_750:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	Lcp_dxtail_753
+	jb	Lcp_dxtail_760
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	Lcp_dxtail_754
+	jb	Lcp_dxtail_761
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	Lcp_dxtail_755
+	jb	Lcp_dxtail_762
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	Lcp_dxtail_756
+	jb	Lcp_dxtail_763
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_752
-Lcp_dxtail_753:
+	jmp	Lcp_dxdone_759
+Lcp_dxtail_760:
 	subq	$64,%rdx
-	jz	Lcp_dxdone_752
+	jz	Lcp_dxdone_759
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,64(%rdi){%k1}
-	jmp	Lcp_dxdone_752
-Lcp_dxtail_754:
+	jmp	Lcp_dxdone_759
+Lcp_dxtail_761:
 	subq	$96,%rdx
-	jz	Lcp_dxdone_752
+	jz	Lcp_dxdone_759
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,96(%rdi){%k1}
-	jmp	Lcp_dxdone_752
-Lcp_dxtail_755:
+	jmp	Lcp_dxdone_759
+Lcp_dxtail_762:
 	subq	$128,%rdx
-	jz	Lcp_dxdone_752
+	jz	Lcp_dxdone_759
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,128(%rdi){%k1}
-	jmp	Lcp_dxdone_752
-Lcp_dxtail_756:
+	jmp	Lcp_dxdone_759
+Lcp_dxtail_763:
 	subq	$160,%rdx
-	jz	Lcp_dxdone_752
+	jz	Lcp_dxdone_759
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,160(%rdi){%k1}
-	jmp	Lcp_dxdone_752
-Lcp_dxdone_752:
-	jmp	Lcp_pairskey_729
-Lcp_inplace_751:
+	jmp	Lcp_dxdone_759
+Lcp_dxdone_759:
+	jmp	Lcp_pairskey_735
+Lcp_inplace_758:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -22739,13 +22655,15 @@ Lcp_inplace_751:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	Lcp_pairskey_729
-Lcp_pairs3_734:
+	jmp	Lcp_pairskey_735
+Lcp_pairs3_740:
+	cmpq	$320,%r10
+	ja	Lcp_pairs4_741
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_757
+	jz	Lcp_padpreend_764
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -22753,32 +22671,32 @@ Lcp_pairs3_734:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_758
+	jz	Lcp_padpre_765
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_758:
+Lcp_padpre_765:
 	testb	$4,%dl
-	jz	Lcp_padpre_759
+	jz	Lcp_padpre_766
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_759:
+Lcp_padpre_766:
 	testb	$2,%dl
-	jz	Lcp_padpre_760
+	jz	Lcp_padpre_767
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_760:
+Lcp_padpre_767:
 	testb	$1,%dl
-	jz	Lcp_padpre_761
+	jz	Lcp_padpre_768
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_761:
-Lcp_padpreend_757:
+Lcp_padpre_768:
+Lcp_padpreend_764:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -22795,7 +22713,7 @@ Lcp_padpreend_757:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_762:
+Lcp_dround_p_769:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -22887,7 +22805,7 @@ Lcp_dround_p_762:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_762
+	jnz	Lcp_dround_p_769
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -22922,7 +22840,7 @@ Lcp_dround_p_762:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_763
+	je	Lcp_inplace_770
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -22942,69 +22860,69 @@ Lcp_dround_p_762:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	Lcp_dxtail_765
+	jb	Lcp_dxtail_772
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	Lcp_dxtail_766
+	jb	Lcp_dxtail_773
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	Lcp_dxtail_767
+	jb	Lcp_dxtail_774
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	Lcp_dxtail_768
+	jb	Lcp_dxtail_775
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_764
-Lcp_dxtail_765:
+	jmp	Lcp_dxdone_771
+Lcp_dxtail_772:
 	subq	$192,%rdx
-	jz	Lcp_dxdone_764
+	jz	Lcp_dxdone_771
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,192(%rdi){%k1}
-	jmp	Lcp_dxdone_764
-Lcp_dxtail_766:
+	jmp	Lcp_dxdone_771
+Lcp_dxtail_773:
 	subq	$224,%rdx
-	jz	Lcp_dxdone_764
+	jz	Lcp_dxdone_771
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,224(%rdi){%k1}
-	jmp	Lcp_dxdone_764
-Lcp_dxtail_767:
+	jmp	Lcp_dxdone_771
+Lcp_dxtail_774:
 	subq	$256,%rdx
-	jz	Lcp_dxdone_764
+	jz	Lcp_dxdone_771
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,256(%rdi){%k1}
-	jmp	Lcp_dxdone_764
-Lcp_dxtail_768:
+	jmp	Lcp_dxdone_771
+Lcp_dxtail_775:
 	subq	$288,%rdx
-	jz	Lcp_dxdone_764
+	jz	Lcp_dxdone_771
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,288(%rdi){%k1}
-	jmp	Lcp_dxdone_764
-Lcp_dxdone_764:
-	jmp	Lcp_pairskey_729
-Lcp_inplace_763:
+	jmp	Lcp_dxdone_771
+Lcp_dxdone_771:
+	jmp	Lcp_pairskey_735
+Lcp_inplace_770:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -23031,254 +22949,359 @@ Lcp_inplace_763:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	Lcp_pairskey_729
-Lcp_short8_732:
+	jmp	Lcp_pairskey_735
+Lcp_pairs4_741:
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_776
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,224(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	224(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_777
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_777:
+	testb	$4,%dl
+	jz	Lcp_padpre_778
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_778:
+	testb	$2,%dl
+	jz	Lcp_padpre_779
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_779:
+	testb	$1,%dl
+	jz	Lcp_padpre_780
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_780:
+Lcp_padpreend_776:
+	vbroadcasti128	Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
+	vmovdqa	%ymm0,%ymm4
+	vmovdqa	%ymm1,%ymm5
+	vmovdqa	%ymm2,%ymm6
+	vmovdqa	%ymm3,%ymm7
+	vmovdqa	%ymm0,%ymm8
+	vmovdqa	%ymm1,%ymm9
+	vmovdqa	%ymm2,%ymm10
+	vmovdqa	%ymm3,%ymm11
+	vmovdqa	%ymm0,%ymm12
+	vmovdqa	%ymm1,%ymm13
+	vmovdqa	%ymm2,%ymm14
+	vmovdqa	%ymm3,%ymm15
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
+	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
+	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
+	vpaddd	Lcp_blk6(%rip),%ymm15,%ymm15
+	movl	$10,%r8d
+Lcp_dround_p_781:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpaddd	%ymm13,%ymm12,%ymm12
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpxor	%ymm12,%ymm15,%ymm15
+	vprold	$16,%ymm3,%ymm3
+	vprold	$16,%ymm7,%ymm7
+	vprold	$16,%ymm11,%ymm11
+	vprold	$16,%ymm15,%ymm15
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpaddd	%ymm15,%ymm14,%ymm14
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpxor	%ymm14,%ymm13,%ymm13
+	vprold	$12,%ymm1,%ymm1
+	vprold	$12,%ymm5,%ymm5
+	vprold	$12,%ymm9,%ymm9
+	vprold	$12,%ymm13,%ymm13
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpaddd	%ymm13,%ymm12,%ymm12
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpxor	%ymm12,%ymm15,%ymm15
+	vprold	$8,%ymm3,%ymm3
+	vprold	$8,%ymm7,%ymm7
+	vprold	$8,%ymm11,%ymm11
+	vprold	$8,%ymm15,%ymm15
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpaddd	%ymm15,%ymm14,%ymm14
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpxor	%ymm14,%ymm13,%ymm13
+	vprold	$7,%ymm1,%ymm1
+	vprold	$7,%ymm5,%ymm5
+	vprold	$7,%ymm9,%ymm9
+	vprold	$7,%ymm13,%ymm13
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$147,%ymm4,%ymm4
+	vpshufd	$57,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpshufd	$147,%ymm8,%ymm8
+	vpshufd	$57,%ymm10,%ymm10
+	vpshufd	$78,%ymm11,%ymm11
+	vpshufd	$147,%ymm12,%ymm12
+	vpshufd	$57,%ymm14,%ymm14
+	vpshufd	$78,%ymm15,%ymm15
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpaddd	%ymm13,%ymm12,%ymm12
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpxor	%ymm12,%ymm15,%ymm15
+	vprold	$16,%ymm3,%ymm3
+	vprold	$16,%ymm7,%ymm7
+	vprold	$16,%ymm11,%ymm11
+	vprold	$16,%ymm15,%ymm15
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpaddd	%ymm15,%ymm14,%ymm14
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpxor	%ymm14,%ymm13,%ymm13
+	vprold	$12,%ymm1,%ymm1
+	vprold	$12,%ymm5,%ymm5
+	vprold	$12,%ymm9,%ymm9
+	vprold	$12,%ymm13,%ymm13
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpaddd	%ymm13,%ymm12,%ymm12
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpxor	%ymm12,%ymm15,%ymm15
+	vprold	$8,%ymm3,%ymm3
+	vprold	$8,%ymm7,%ymm7
+	vprold	$8,%ymm11,%ymm11
+	vprold	$8,%ymm15,%ymm15
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpaddd	%ymm15,%ymm14,%ymm14
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpxor	%ymm14,%ymm13,%ymm13
+	vprold	$7,%ymm1,%ymm1
+	vprold	$7,%ymm5,%ymm5
+	vprold	$7,%ymm9,%ymm9
+	vprold	$7,%ymm13,%ymm13
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$57,%ymm4,%ymm4
+	vpshufd	$147,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpshufd	$57,%ymm8,%ymm8
+	vpshufd	$147,%ymm10,%ymm10
+	vpshufd	$78,%ymm11,%ymm11
+	vpshufd	$57,%ymm12,%ymm12
+	vpshufd	$147,%ymm14,%ymm14
+	vpshufd	$78,%ymm15,%ymm15
+	decl	%r8d
+	jnz	Lcp_dround_p_781
+	vbroadcasti32x4	0(%rcx),%ymm16
+	vbroadcasti32x4	16(%rcx),%ymm17
+	vbroadcasti32x4	32(%rcx),%ymm18
+	vbroadcasti32x4	48(%rcx),%ymm19
+	vpaddd	%ymm16,%ymm0,%ymm0
+	vpaddd	%ymm17,%ymm1,%ymm1
+	vpaddd	%ymm18,%ymm2,%ymm2
+	vpaddd	%ymm19,%ymm3,%ymm3
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
+	vpaddd	%ymm16,%ymm4,%ymm4
+	vpaddd	%ymm17,%ymm5,%ymm5
+	vpaddd	%ymm18,%ymm6,%ymm6
+	vpaddd	%ymm19,%ymm7,%ymm7
+	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
+	vpaddd	%ymm16,%ymm8,%ymm8
+	vpaddd	%ymm17,%ymm9,%ymm9
+	vpaddd	%ymm18,%ymm10,%ymm10
+	vpaddd	%ymm19,%ymm11,%ymm11
+	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
+	vpaddd	%ymm16,%ymm12,%ymm12
+	vpaddd	%ymm17,%ymm13,%ymm13
+	vpaddd	%ymm18,%ymm14,%ymm14
+	vpaddd	%ymm19,%ymm15,%ymm15
+	vpaddd	Lcp_blk6(%rip),%ymm15,%ymm15
+	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	%rsi,%rdi
+	je	Lcp_inplace_782
+	vshufi32x4	$3,%ymm1,%ymm0,%ymm16
+	vpxorq	0(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,0(%rdi)
+	vshufi32x4	$3,%ymm3,%ymm2,%ymm16
+	vpxorq	32(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,32(%rdi)
+	vshufi32x4	$0,%ymm5,%ymm4,%ymm16
+	vpxorq	64(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,64(%rdi)
+	vshufi32x4	$0,%ymm7,%ymm6,%ymm16
+	vpxorq	96(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,96(%rdi)
+	vshufi32x4	$3,%ymm5,%ymm4,%ymm16
+	vpxorq	128(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,128(%rdi)
+	vshufi32x4	$3,%ymm7,%ymm6,%ymm16
+	vpxorq	160(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,160(%rdi)
+	vshufi32x4	$0,%ymm9,%ymm8,%ymm16
+	vpxorq	192(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,192(%rdi)
+	vshufi32x4	$0,%ymm11,%ymm10,%ymm16
+	vpxorq	224(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,224(%rdi)
+	vshufi32x4	$3,%ymm9,%ymm8,%ymm16
+	vpxorq	256(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,256(%rdi)
+	vshufi32x4	$3,%ymm11,%ymm10,%ymm16
+	vpxorq	288(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,288(%rdi)
+	cmpq	$352,%rdx
+	jb	Lcp_dxtail_784
+	vshufi32x4	$0,%ymm13,%ymm12,%ymm16
+	vpxorq	320(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,320(%rdi)
+	cmpq	$384,%rdx
+	jb	Lcp_dxtail_785
+	vshufi32x4	$0,%ymm15,%ymm14,%ymm16
+	vpxorq	352(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,352(%rdi)
+	cmpq	$416,%rdx
+	jb	Lcp_dxtail_786
+	vshufi32x4	$3,%ymm13,%ymm12,%ymm16
+	vpxorq	384(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,384(%rdi)
+	cmpq	$448,%rdx
+	jb	Lcp_dxtail_787
+	vshufi32x4	$3,%ymm15,%ymm14,%ymm16
+	vpxorq	416(%rsi),%ymm16,%ymm16
+	vmovdqu64	%ymm16,416(%rdi)
+	jmp	Lcp_dxdone_783
+Lcp_dxtail_784:
+	subq	$320,%rdx
+	jz	Lcp_dxdone_783
+	vshufi32x4	$0,%ymm13,%ymm12,%ymm16
+	vpbroadcastb	%edx,%ymm18
+	vpcmpub	$6,Lcp_iota(%rip),%ymm18,%k1
+	vmovdqu8	320(%rsi),%ymm17{%k1}{z}
+	vpxorq	%ymm16,%ymm17,%ymm17
+	vmovdqu8	%ymm17,320(%rdi){%k1}
+	jmp	Lcp_dxdone_783
+Lcp_dxtail_785:
+	subq	$352,%rdx
+	jz	Lcp_dxdone_783
+	vshufi32x4	$0,%ymm15,%ymm14,%ymm16
+	vpbroadcastb	%edx,%ymm18
+	vpcmpub	$6,Lcp_iota(%rip),%ymm18,%k1
+	vmovdqu8	352(%rsi),%ymm17{%k1}{z}
+	vpxorq	%ymm16,%ymm17,%ymm17
+	vmovdqu8	%ymm17,352(%rdi){%k1}
+	jmp	Lcp_dxdone_783
+Lcp_dxtail_786:
+	subq	$384,%rdx
+	jz	Lcp_dxdone_783
+	vshufi32x4	$3,%ymm13,%ymm12,%ymm16
+	vpbroadcastb	%edx,%ymm18
+	vpcmpub	$6,Lcp_iota(%rip),%ymm18,%k1
+	vmovdqu8	384(%rsi),%ymm17{%k1}{z}
+	vpxorq	%ymm16,%ymm17,%ymm17
+	vmovdqu8	%ymm17,384(%rdi){%k1}
+	jmp	Lcp_dxdone_783
+Lcp_dxtail_787:
+	subq	$416,%rdx
+	jz	Lcp_dxdone_783
+	vshufi32x4	$3,%ymm15,%ymm14,%ymm16
+	vpbroadcastb	%edx,%ymm18
+	vpcmpub	$6,Lcp_iota(%rip),%ymm18,%k1
+	vmovdqu8	416(%rsi),%ymm17{%k1}{z}
+	vpxorq	%ymm16,%ymm17,%ymm17
+	vmovdqu8	%ymm17,416(%rdi){%k1}
+	jmp	Lcp_dxdone_783
+Lcp_dxdone_783:
+	jmp	Lcp_pairskey_735
+Lcp_inplace_782:
+	vshufi32x4	$0,%ymm1,%ymm0,%ymm16
+	vmovdqa64	%ymm16,352(%rcx)
+	vshufi32x4	$0,%ymm3,%ymm2,%ymm16
+	vmovdqa64	%ymm16,384(%rcx)
+	vshufi32x4	$3,%ymm1,%ymm0,%ymm16
+	vmovdqa64	%ymm16,416(%rcx)
+	vshufi32x4	$3,%ymm3,%ymm2,%ymm16
+	vmovdqa64	%ymm16,448(%rcx)
+	vshufi32x4	$0,%ymm5,%ymm4,%ymm16
+	vmovdqa64	%ymm16,480(%rcx)
+	vshufi32x4	$0,%ymm7,%ymm6,%ymm16
+	vmovdqa64	%ymm16,512(%rcx)
+	vshufi32x4	$3,%ymm5,%ymm4,%ymm16
+	vmovdqa64	%ymm16,544(%rcx)
+	vshufi32x4	$3,%ymm7,%ymm6,%ymm16
+	vmovdqa64	%ymm16,576(%rcx)
+	vshufi32x4	$0,%ymm9,%ymm8,%ymm16
+	vmovdqa64	%ymm16,608(%rcx)
+	vshufi32x4	$0,%ymm11,%ymm10,%ymm16
+	vmovdqa64	%ymm16,640(%rcx)
+	vshufi32x4	$3,%ymm9,%ymm8,%ymm16
+	vmovdqa64	%ymm16,672(%rcx)
+	vshufi32x4	$3,%ymm11,%ymm10,%ymm16
+	vmovdqa64	%ymm16,704(%rcx)
+	vshufi32x4	$0,%ymm13,%ymm12,%ymm16
+	vmovdqa64	%ymm16,736(%rcx)
+	vshufi32x4	$0,%ymm15,%ymm14,%ymm16
+	vmovdqa64	%ymm16,768(%rcx)
+	vshufi32x4	$3,%ymm13,%ymm12,%ymm16
+	vmovdqa64	%ymm16,800(%rcx)
+	vshufi32x4	$3,%ymm15,%ymm14,%ymm16
+	vmovdqa64	%ymm16,832(%rcx)
+	movq	$352,216(%rcx)
+	movl	$17,208(%rcx)
+	jmp	Lcp_pairskey_735
+Lcp_short8_738:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
-	cmpq	$448,%r10
-	ja	Lcp_big_724
-	vpbroadcastd	0(%rcx),%ymm0
-	vpbroadcastd	4(%rcx),%ymm1
-	vpbroadcastd	8(%rcx),%ymm2
-	vpbroadcastd	12(%rcx),%ymm3
-	vpbroadcastd	16(%rcx),%ymm4
-	vpbroadcastd	20(%rcx),%ymm5
-	vpbroadcastd	24(%rcx),%ymm6
-	vpbroadcastd	28(%rcx),%ymm7
-	vpbroadcastd	48(%rcx),%ymm8
-	vpbroadcastd	52(%rcx),%ymm9
-	vpbroadcastd	56(%rcx),%ymm10
-	vpbroadcastd	60(%rcx),%ymm11
-	vpaddd	Lcp_inc(%rip),%ymm8,%ymm8
-	vmovdqa	%ymm8,352(%rcx)
-	vpbroadcastd	32(%rcx),%ymm12
-	vmovdqa	%ymm12,224(%rcx)
-	vpbroadcastd	36(%rcx),%ymm12
-	vmovdqa	%ymm12,256(%rcx)
-	vpbroadcastd	40(%rcx),%ymm12
-	vmovdqa	%ymm12,288(%rcx)
-	vpbroadcastd	44(%rcx),%ymm12
-	vmovdqa	%ymm12,320(%rcx)
-	movl	$10,%r8d
-Lcp_dround_769:
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vprold	$16,%ymm8,%ymm8
-	vprold	$16,%ymm9,%ymm9
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vprold	$12,%ymm4,%ymm4
-	vprold	$12,%ymm5,%ymm5
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vprold	$8,%ymm8,%ymm8
-	vprold	$8,%ymm9,%ymm9
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vprold	$7,%ymm4,%ymm4
-	vprold	$7,%ymm5,%ymm5
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vprold	$16,%ymm10,%ymm10
-	vprold	$16,%ymm11,%ymm11
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vprold	$12,%ymm6,%ymm6
-	vprold	$12,%ymm7,%ymm7
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vprold	$8,%ymm10,%ymm10
-	vprold	$8,%ymm11,%ymm11
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vprold	$7,%ymm6,%ymm6
-	vprold	$7,%ymm7,%ymm7
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vprold	$16,%ymm11,%ymm11
-	vprold	$16,%ymm8,%ymm8
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vprold	$12,%ymm5,%ymm5
-	vprold	$12,%ymm6,%ymm6
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vprold	$8,%ymm11,%ymm11
-	vprold	$8,%ymm8,%ymm8
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vprold	$7,%ymm5,%ymm5
-	vprold	$7,%ymm6,%ymm6
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vprold	$16,%ymm9,%ymm9
-	vprold	$16,%ymm10,%ymm10
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vprold	$12,%ymm7,%ymm7
-	vprold	$12,%ymm4,%ymm4
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vprold	$8,%ymm9,%ymm9
-	vprold	$8,%ymm10,%ymm10
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vprold	$7,%ymm7,%ymm7
-	vprold	$7,%ymm4,%ymm4
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	decl	%r8d
-	jnz	Lcp_dround_769
-	vpbroadcastd	0(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm0,%ymm0
-	vpbroadcastd	4(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm1,%ymm1
-	vpbroadcastd	8(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm2,%ymm2
-	vpbroadcastd	12(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm3,%ymm3
-	vpbroadcastd	16(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm4,%ymm4
-	vpbroadcastd	20(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm5,%ymm5
-	vpbroadcastd	24(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm6,%ymm6
-	vpbroadcastd	28(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm7,%ymm7
-	vpbroadcastd	52(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm9,%ymm9
-	vpbroadcastd	56(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm10,%ymm10
-	vpbroadcastd	60(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm11,%ymm11
-	vpaddd	352(%rcx),%ymm8,%ymm8
-	vpunpckldq	%ymm1,%ymm0,%ymm12
-	vpunpckhdq	%ymm1,%ymm0,%ymm0
-	vpunpckldq	%ymm3,%ymm2,%ymm13
-	vpunpckhdq	%ymm3,%ymm2,%ymm2
-	vpunpcklqdq	%ymm13,%ymm12,%ymm1
-	vpunpckhqdq	%ymm13,%ymm12,%ymm12
-	vpunpcklqdq	%ymm2,%ymm0,%ymm3
-	vpunpckhqdq	%ymm2,%ymm0,%ymm0
-	vpunpckldq	%ymm5,%ymm4,%ymm2
-	vpunpckhdq	%ymm5,%ymm4,%ymm4
-	vpunpckldq	%ymm7,%ymm6,%ymm13
-	vpunpckhdq	%ymm7,%ymm6,%ymm6
-	vpunpcklqdq	%ymm13,%ymm2,%ymm5
-	vpunpckhqdq	%ymm13,%ymm2,%ymm2
-	vpunpcklqdq	%ymm6,%ymm4,%ymm7
-	vpunpckhqdq	%ymm6,%ymm4,%ymm4
-	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
-	vmovdqa	%ymm6,384(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
-	vmovdqa	%ymm6,640(%rcx)
-	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
-	vmovdqa	%ymm6,448(%rcx)
-	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
-	vmovdqa	%ymm6,704(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
-	vmovdqa	%ymm6,512(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
-	vmovdqa	%ymm6,768(%rcx)
-	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
-	vmovdqa	%ymm6,576(%rcx)
-	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
-	vmovdqa	%ymm6,832(%rcx)
-	vmovdqa	224(%rcx),%ymm6
-	vpbroadcastd	32(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm6,%ymm6
-	vmovdqa	256(%rcx),%ymm13
-	vpbroadcastd	36(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm13,%ymm13
-	vmovdqa	288(%rcx),%ymm14
-	vpbroadcastd	40(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm14,%ymm14
-	vmovdqa	320(%rcx),%ymm15
-	vpbroadcastd	44(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm15,%ymm15
-	vpunpckldq	%ymm13,%ymm6,%ymm1
-	vpunpckhdq	%ymm13,%ymm6,%ymm6
-	vpunpckldq	%ymm15,%ymm14,%ymm12
-	vpunpckhdq	%ymm15,%ymm14,%ymm14
-	vpunpcklqdq	%ymm12,%ymm1,%ymm13
-	vpunpckhqdq	%ymm12,%ymm1,%ymm1
-	vpunpcklqdq	%ymm14,%ymm6,%ymm15
-	vpunpckhqdq	%ymm14,%ymm6,%ymm6
-	vpunpckldq	%ymm9,%ymm8,%ymm14
-	vpunpckhdq	%ymm9,%ymm8,%ymm8
-	vpunpckldq	%ymm11,%ymm10,%ymm12
-	vpunpckhdq	%ymm11,%ymm10,%ymm10
-	vpunpcklqdq	%ymm12,%ymm14,%ymm9
-	vpunpckhqdq	%ymm12,%ymm14,%ymm14
-	vpunpcklqdq	%ymm10,%ymm8,%ymm11
-	vpunpckhqdq	%ymm10,%ymm8,%ymm8
-	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
-	vmovdqa	%ymm10,416(%rcx)
-	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
-	vmovdqa	%ymm10,672(%rcx)
-	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
-	vmovdqa	%ymm10,480(%rcx)
-	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
-	vmovdqa	%ymm10,736(%rcx)
-	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
-	vmovdqa	%ymm10,544(%rcx)
-	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
-	vmovdqa	%ymm10,800(%rcx)
-	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
-	vmovdqa	%ymm10,608(%rcx)
-	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
-	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_726
-Lcp_pairskey_729:
+	jmp	Lcp_big_730
+Lcp_pairskey_735:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -23287,7 +23310,7 @@ Lcp_pairskey_729:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	Lcp_nopow4_770
+	jb	Lcp_nopow4_788
 	movl	$1056,%eax
 	subl	216(%rcx),%eax
 	shrl	$5,%eax
@@ -23489,15 +23512,15 @@ Lcp_pairskey_729:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-Lcp_nopow4_770:
+Lcp_nopow4_788:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_772
-Lcp_ipoly_771:
+	jz	Lcp_ipolyend_790
+Lcp_ipoly_789:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -23537,10 +23560,10 @@ Lcp_ipoly_771:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_771
-Lcp_ipolyend_772:
+	jnz	Lcp_ipoly_789
+Lcp_ipolyend_790:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_773
+	jz	Lcp_ipolytail_791
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -23578,10 +23601,10 @@ Lcp_ipolyend_772:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_773:
+Lcp_ipolytail_791:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_777
+	jz	Lcp_padpreend_795
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -23589,38 +23612,38 @@ Lcp_ipolytail_773:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_778
+	jz	Lcp_padpre_796
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_778:
+Lcp_padpre_796:
 	testb	$4,%dl
-	jz	Lcp_padpre_779
+	jz	Lcp_padpre_797
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_779:
+Lcp_padpre_797:
 	testb	$2,%dl
-	jz	Lcp_padpre_780
+	jz	Lcp_padpre_798
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_780:
+Lcp_padpre_798:
 	testb	$1,%dl
-	jz	Lcp_padpre_781
+	jz	Lcp_padpre_799
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_781:
-Lcp_padpreend_777:
+Lcp_padpre_799:
+Lcp_padpreend_795:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_775
+	jz	Lcp_ipolyend_793
 	cmpq	$12,%rdi
-	jb	Lcp_ipolynarrow_782
+	jb	Lcp_ipolynarrow_800
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -23647,8 +23670,8 @@ Lcp_padpreend_777:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	Lcp_ipoly4last_784
-Lcp_ipoly4_783:
+	jz	Lcp_ipoly4last_802
+Lcp_ipoly4_801:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -23708,8 +23731,8 @@ Lcp_ipoly4_783:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	Lcp_ipoly4_783
-Lcp_ipoly4last_784:
+	jnz	Lcp_ipoly4_801
+Lcp_ipoly4last_802:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -23803,9 +23826,9 @@ Lcp_ipoly4last_784:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	Lcp_ipolyend_775
-Lcp_ipolynarrow_782:
-Lcp_ipoly_774:
+	jz	Lcp_ipolyend_793
+Lcp_ipolynarrow_800:
+Lcp_ipoly_792:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -23845,10 +23868,10 @@ Lcp_ipoly_774:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_774
-Lcp_ipolyend_775:
+	jnz	Lcp_ipoly_792
+Lcp_ipolyend_793:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_776
+	jz	Lcp_ipolytail_794
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -23886,7 +23909,7 @@ Lcp_ipolyend_775:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_776:
+Lcp_ipolytail_794:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -23939,144 +23962,25 @@ Lcp_ipolytail_776:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rdi
 	cmpq	160(%rcx),%rdi
-	jne	Lcp_xorskip_785
+	jne	Lcp_xorskip_803
 	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_xorskip_785:
-	jmp	Lcp_tagout_730
-Lcp_shortkey_726:
-	movq	$0x0ffffffc0fffffff,%rax
-	andq	384(%rcx),%rax
-	movq	%rax,64(%rcx)
-	movq	$0x0ffffffc0ffffffc,%rax
-	andq	392(%rcx),%rax
-	movq	%rax,72(%rcx)
-	vmovdqa	400(%rcx),%xmm0
-	vmovdqu	%xmm0,104(%rcx)
-	movq	176(%rcx),%rsi
-	movq	184(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	184(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_786
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	184(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	176(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_787
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_787:
-	testb	$4,%dl
-	jz	Lcp_padpre_788
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_788:
-	testb	$2,%dl
-	jz	Lcp_padpre_789
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_789:
-	testb	$1,%dl
-	jz	Lcp_padpre_790
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_790:
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_padpreend_786:
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_powers_ifma4
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks_ifma4
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	192(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_791
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	192(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	160(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_792
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_792:
-	testb	$4,%dl
-	jz	Lcp_padpre_793
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_793:
-	testb	$2,%dl
-	jz	Lcp_padpre_794
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_794:
-	testb	$1,%dl
-	jz	Lcp_padpre_795
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_795:
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_padpreend_791:
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	leaq	448(%rcx),%r9
-	call	_ctasm_chacha20_xorbuf_avx512
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	jmp	Lcp_datadone_728
-Lcp_big_724:
+Lcp_xorskip_803:
+	jmp	Lcp_tagout_736
+Lcp_big_730:
 	movq	168(%rcx),%rax
 	andl	$511,%eax
-	jz	Lcp_keyalone_797
+	jz	Lcp_keyalone_805
 	cmpl	$448,%eax
-	ja	Lcp_keyalone_797
+	ja	Lcp_keyalone_805
 	movl	168(%rcx),%eax
 	andl	$2047,%eax
 	subl	$1025,%eax
 	cmpl	$448,%eax
-	jb	Lcp_keyalone_797
+	jb	Lcp_keyalone_805
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -24100,7 +24004,7 @@ Lcp_big_724:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_798:
+Lcp_dround_806:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -24214,7 +24118,7 @@ Lcp_dround_798:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_798
+	jnz	Lcp_dround_806
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -24332,7 +24236,7 @@ Lcp_dround_798:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_799
+	jz	Lcp_padpreend_807
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -24340,38 +24244,38 @@ Lcp_dround_798:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_800
+	jz	Lcp_padpre_808
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_800:
+Lcp_padpre_808:
 	testb	$4,%dl
-	jz	Lcp_padpre_801
+	jz	Lcp_padpre_809
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_801:
+Lcp_padpre_809:
 	testb	$2,%dl
-	jz	Lcp_padpre_802
+	jz	Lcp_padpre_810
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_802:
+Lcp_padpre_810:
 	testb	$1,%dl
-	jz	Lcp_padpre_803
+	jz	Lcp_padpre_811
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_803:
+Lcp_padpre_811:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_799:
+Lcp_padpreend_807:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
@@ -24386,7 +24290,7 @@ Lcp_padpreend_799:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_804
+	jz	Lcp_padpreend_812
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -24394,38 +24298,38 @@ Lcp_padpreend_799:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_805
+	jz	Lcp_padpre_813
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_805:
+Lcp_padpre_813:
 	testb	$4,%dl
-	jz	Lcp_padpre_806
+	jz	Lcp_padpre_814
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_806:
+Lcp_padpre_814:
 	testb	$2,%dl
-	jz	Lcp_padpre_807
+	jz	Lcp_padpre_815
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_807:
+Lcp_padpre_815:
 	testb	$1,%dl
-	jz	Lcp_padpre_808
+	jz	Lcp_padpre_816
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_808:
+Lcp_padpre_816:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_804:
+Lcp_padpreend_812:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -24437,14 +24341,14 @@ Lcp_padpreend_804:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-	jmp	Lcp_chunk_727
-Lcp_keyalone_797:
+	jmp	Lcp_chunk_733
+Lcp_keyalone_805:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_809:
+Lcp_dround_h_817:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -24492,7 +24396,7 @@ Lcp_dround_h_809:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_809
+	jnz	Lcp_dround_h_817
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -24519,7 +24423,7 @@ Lcp_dround_h_809:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_810
+	jz	Lcp_padpreend_818
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -24527,47 +24431,47 @@ Lcp_dround_h_809:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_811
+	jz	Lcp_padpre_819
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_811:
+Lcp_padpre_819:
 	testb	$4,%dl
-	jz	Lcp_padpre_812
+	jz	Lcp_padpre_820
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_812:
+Lcp_padpre_820:
 	testb	$2,%dl
-	jz	Lcp_padpre_813
+	jz	Lcp_padpre_821
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_813:
+Lcp_padpre_821:
 	testb	$1,%dl
-	jz	Lcp_padpre_814
+	jz	Lcp_padpre_822
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_814:
+Lcp_padpre_822:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_810:
+Lcp_padpreend_818:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_796:
-Lcp_chunk_727:
+Lcp_nofuse_804:
+Lcp_chunk_733:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_728
+	jz	Lcp_datadone_734
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -24581,7 +24485,7 @@ Lcp_chunk_727:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_815
+	jz	Lcp_padpreend_823
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -24589,38 +24493,38 @@ Lcp_chunk_727:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_816
+	jz	Lcp_padpre_824
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_816:
+Lcp_padpre_824:
 	testb	$4,%dl
-	jz	Lcp_padpre_817
+	jz	Lcp_padpre_825
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_817:
+Lcp_padpre_825:
 	testb	$2,%dl
-	jz	Lcp_padpre_818
+	jz	Lcp_padpre_826
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_818:
+Lcp_padpre_826:
 	testb	$1,%dl
-	jz	Lcp_padpre_819
+	jz	Lcp_padpre_827
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_819:
+Lcp_padpre_827:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_815:
+Lcp_padpreend_823:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -24631,8 +24535,8 @@ Lcp_padpreend_815:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_727
-Lcp_datadone_728:
+	jmp	Lcp_chunk_733
+Lcp_datadone_734:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -24659,7 +24563,7 @@ Lcp_datadone_728:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_730:
+Lcp_tagout_736:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -24669,21 +24573,22 @@ Lcp_tagout_730:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	Lcp_wipeeven_821
+	jz	Lcp_wipeeven_829
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-Lcp_wipeeven_821:
+Lcp_wipeeven_829:
 	shrl	%eax
-Lcp_wipe_820:
+Lcp_wipe_828:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_820
+	jnz	Lcp_wipe_828
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
+	vpxord	%xmm19,%xmm19,%xmm19
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d
@@ -25155,7 +25060,7 @@ _ctasm_chacha_poly1305_blocks_ifma:
 	.cfi_startproc
 	endbr64
 	cmpq	$8,%rdx
-	jb	Lcp_ipolyrest_824
+	jb	Lcp_ipolyrest_832
 	movabsq	$0xfffffffffff,%r11
 	movq	16(%rdi),%r8
 	andq	%r11,%r8
@@ -25182,8 +25087,8 @@ _ctasm_chacha_poly1305_blocks_ifma:
 	shrq	$3,%rcx
 	andl	$7,%edx
 	decq	%rcx
-	jz	Lcp_ipolylast_823
-Lcp_ipoly_822:
+	jz	Lcp_ipolylast_831
+Lcp_ipoly_830:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -25243,8 +25148,8 @@ Lcp_ipoly_822:
 	vpandq	%zmm12,%zmm0,%zmm0
 	vpaddq	%zmm11,%zmm1,%zmm1
 	decq	%rcx
-	jnz	Lcp_ipoly_822
-Lcp_ipolylast_823:
+	jnz	Lcp_ipoly_830
+Lcp_ipolylast_831:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -25346,411 +25251,7 @@ Lcp_ipolylast_823:
 	movq	%r8,16(%rdi)
 	movq	%r9,24(%rdi)
 	movq	%r10,32(%rdi)
-Lcp_ipolyrest_824:
-	jmp	_ctasm_chacha_poly1305_blocks
-	.cfi_endproc
-	.p2align	4
-_ctasm_chacha_poly1305_powers_ifma4:
-	.cfi_startproc
-	endbr64
-	movq	0(%rdi),%r8
-	movq	8(%rdi),%r9
-	movq	%r9,%r10
-	shrq	$2,%r10
-	addq	%r9,%r10
-	movq	%r8,%r11
-	movq	%r9,%r12
-	xorl	%r13d,%r13d
-	movabsq	$0xfffffffffff,%rsi
-	movq	%r11,%r14
-	andq	%rsi,%r14
-	movq	%r11,%r15
-	shrq	$44,%r15
-	movq	%r12,%rax
-	shlq	$20,%rax
-	orq	%rax,%r15
-	andq	%rsi,%r15
-	movq	%r12,%rbx
-	shrq	$24,%rbx
-	movq	%r13,%rax
-	shlq	$40,%rax
-	orq	%rax,%rbx
-	movq	%r14,856(%rdi)
-	movq	%r15,888(%rdi)
-	movq	%rbx,920(%rdi)
-	leaq	(%r15,%r15,4),%r15
-	shlq	$2,%r15
-	movq	%r15,952(%rdi)
-	leaq	(%rbx,%rbx,4),%rbx
-	shlq	$2,%rbx
-	movq	%rbx,984(%rdi)
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	movabsq	$0xfffffffffff,%rsi
-	movq	%r11,%r14
-	andq	%rsi,%r14
-	movq	%r11,%r15
-	shrq	$44,%r15
-	movq	%r12,%rax
-	shlq	$20,%rax
-	orq	%rax,%r15
-	andq	%rsi,%r15
-	movq	%r12,%rbx
-	shrq	$24,%rbx
-	movq	%r13,%rax
-	shlq	$40,%rax
-	orq	%rax,%rbx
-	movq	%r14,840(%rdi)
-	movq	%r15,872(%rdi)
-	movq	%rbx,904(%rdi)
-	leaq	(%r15,%r15,4),%r15
-	shlq	$2,%r15
-	movq	%r15,936(%rdi)
-	leaq	(%rbx,%rbx,4),%rbx
-	shlq	$2,%rbx
-	movq	%rbx,968(%rdi)
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	movabsq	$0xfffffffffff,%rsi
-	movq	%r11,%r14
-	andq	%rsi,%r14
-	movq	%r11,%r15
-	shrq	$44,%r15
-	movq	%r12,%rax
-	shlq	$20,%rax
-	orq	%rax,%r15
-	andq	%rsi,%r15
-	movq	%r12,%rbx
-	shrq	$24,%rbx
-	movq	%r13,%rax
-	shlq	$40,%rax
-	orq	%rax,%rbx
-	movq	%r14,848(%rdi)
-	movq	%r15,880(%rdi)
-	movq	%rbx,912(%rdi)
-	leaq	(%r15,%r15,4),%r15
-	shlq	$2,%r15
-	movq	%r15,944(%rdi)
-	leaq	(%rbx,%rbx,4),%rbx
-	shlq	$2,%rbx
-	movq	%rbx,976(%rdi)
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	movabsq	$0xfffffffffff,%rsi
-	movq	%r11,%r14
-	andq	%rsi,%r14
-	movq	%r11,%r15
-	shrq	$44,%r15
-	movq	%r12,%rax
-	shlq	$20,%rax
-	orq	%rax,%r15
-	andq	%rsi,%r15
-	movq	%r12,%rbx
-	shrq	$24,%rbx
-	movq	%r13,%rax
-	shlq	$40,%rax
-	orq	%rax,%rbx
-	movq	%r14,832(%rdi)
-	movq	%r15,864(%rdi)
-	movq	%rbx,896(%rdi)
-	leaq	(%r15,%r15,4),%r15
-	shlq	$2,%r15
-	movq	%r15,928(%rdi)
-	leaq	(%rbx,%rbx,4),%rbx
-	shlq	$2,%rbx
-	movq	%rbx,960(%rdi)
-	ret
-	.cfi_endproc
-	.p2align	4
-_ctasm_chacha_poly1305_blocks_ifma4:
-	.cfi_startproc
-	endbr64
-	cmpq	$12,%rdx
-	jb	Lcp_ipoly4rest_825
-	movq	16(%rdi),%r11
-	movq	24(%rdi),%r12
-	movq	32(%rdi),%r13
-	movabsq	$0xfffffffffff,%rbp
-	movq	%r11,%r14
-	andq	%rbp,%r14
-	movq	%r11,%r15
-	shrq	$44,%r15
-	movq	%r12,%rax
-	shlq	$20,%rax
-	orq	%rax,%r15
-	andq	%rbp,%r15
-	movq	%r12,%rbx
-	shrq	$24,%rbx
-	movq	%r13,%rax
-	shlq	$40,%rax
-	orq	%rax,%rbx
-	vmovq	%r14,%xmm0
-	vmovq	%r15,%xmm1
-	vmovq	%rbx,%xmm2
-	vpbroadcastq	%rbp,%ymm12
-	shrq	$2,%rbp
-	vpbroadcastq	%rbp,%ymm13
-	movabsq	$0x10000000000,%rax
-	vpbroadcastq	%rax,%ymm14
-	movq	%rdx,%rcx
-	shrq	$2,%rcx
-	andq	$3,%rdx
-	decq	%rcx
-	jz	Lcp_ipoly4last_827
-Lcp_ipoly4_826:
-	vmovdqu	0(%rsi),%ymm9
-	vmovdqu	32(%rsi),%ymm10
-	vpunpcklqdq	%ymm10,%ymm9,%ymm11
-	vpunpckhqdq	%ymm10,%ymm9,%ymm10
-	vpandq	%ymm12,%ymm11,%ymm9
-	vpaddq	%ymm9,%ymm0,%ymm0
-	vpsrlq	$44,%ymm11,%ymm11
-	vpsllq	$20,%ymm10,%ymm9
-	vpternlogq	$0xa8,%ymm12,%ymm9,%ymm11
-	vpaddq	%ymm11,%ymm1,%ymm1
-	vpsrlq	$24,%ymm10,%ymm10
-	vporq	%ymm14,%ymm10,%ymm10
-	vpaddq	%ymm10,%ymm2,%ymm2
-	leaq	64(%rsi),%rsi
-	vpxorq	%ymm3,%ymm3,%ymm3
-	vpxorq	%ymm4,%ymm4,%ymm4
-	vpxorq	%ymm5,%ymm5,%ymm5
-	vpxorq	%ymm6,%ymm6,%ymm6
-	vpxorq	%ymm7,%ymm7,%ymm7
-	vpxorq	%ymm8,%ymm8,%ymm8
-	vpmadd52luq	832(%rdi){1to4},%ymm0,%ymm3
-	vpmadd52huq	832(%rdi){1to4},%ymm0,%ymm6
-	vpmadd52luq	864(%rdi){1to4},%ymm0,%ymm4
-	vpmadd52huq	864(%rdi){1to4},%ymm0,%ymm7
-	vpmadd52luq	896(%rdi){1to4},%ymm0,%ymm5
-	vpmadd52huq	896(%rdi){1to4},%ymm0,%ymm8
-	vpmadd52luq	960(%rdi){1to4},%ymm1,%ymm3
-	vpmadd52huq	960(%rdi){1to4},%ymm1,%ymm6
-	vpmadd52luq	832(%rdi){1to4},%ymm1,%ymm4
-	vpmadd52huq	832(%rdi){1to4},%ymm1,%ymm7
-	vpmadd52luq	864(%rdi){1to4},%ymm1,%ymm5
-	vpmadd52huq	864(%rdi){1to4},%ymm1,%ymm8
-	vpmadd52luq	928(%rdi){1to4},%ymm2,%ymm3
-	vpmadd52huq	928(%rdi){1to4},%ymm2,%ymm6
-	vpmadd52luq	960(%rdi){1to4},%ymm2,%ymm4
-	vpmadd52huq	960(%rdi){1to4},%ymm2,%ymm7
-	vpmadd52luq	832(%rdi){1to4},%ymm2,%ymm5
-	vpmadd52huq	832(%rdi){1to4},%ymm2,%ymm8
-	vpsrlq	$44,%ymm3,%ymm11
-	vpsllq	$8,%ymm6,%ymm9
-	vpaddq	%ymm9,%ymm11,%ymm11
-	vpandq	%ymm12,%ymm3,%ymm0
-	vpaddq	%ymm11,%ymm4,%ymm4
-	vpsrlq	$44,%ymm4,%ymm11
-	vpsllq	$8,%ymm7,%ymm9
-	vpaddq	%ymm9,%ymm11,%ymm11
-	vpandq	%ymm12,%ymm4,%ymm1
-	vpaddq	%ymm11,%ymm5,%ymm5
-	vpsrlq	$42,%ymm5,%ymm11
-	vpsllq	$10,%ymm8,%ymm9
-	vpaddq	%ymm9,%ymm11,%ymm11
-	vpandq	%ymm13,%ymm5,%ymm2
-	vpsllq	$2,%ymm11,%ymm9
-	vpaddq	%ymm9,%ymm11,%ymm11
-	vpaddq	%ymm11,%ymm0,%ymm0
-	vpsrlq	$44,%ymm0,%ymm11
-	vpandq	%ymm12,%ymm0,%ymm0
-	vpaddq	%ymm11,%ymm1,%ymm1
-	decq	%rcx
-	jnz	Lcp_ipoly4_826
-Lcp_ipoly4last_827:
-	vmovdqu	0(%rsi),%ymm9
-	vmovdqu	32(%rsi),%ymm10
-	vpunpcklqdq	%ymm10,%ymm9,%ymm11
-	vpunpckhqdq	%ymm10,%ymm9,%ymm10
-	vpandq	%ymm12,%ymm11,%ymm9
-	vpaddq	%ymm9,%ymm0,%ymm0
-	vpsrlq	$44,%ymm11,%ymm11
-	vpsllq	$20,%ymm10,%ymm9
-	vpternlogq	$0xa8,%ymm12,%ymm9,%ymm11
-	vpaddq	%ymm11,%ymm1,%ymm1
-	vpsrlq	$24,%ymm10,%ymm10
-	vporq	%ymm14,%ymm10,%ymm10
-	vpaddq	%ymm10,%ymm2,%ymm2
-	leaq	64(%rsi),%rsi
-	vpxorq	%ymm3,%ymm3,%ymm3
-	vpxorq	%ymm4,%ymm4,%ymm4
-	vpxorq	%ymm5,%ymm5,%ymm5
-	vpxorq	%ymm6,%ymm6,%ymm6
-	vpxorq	%ymm7,%ymm7,%ymm7
-	vpxorq	%ymm8,%ymm8,%ymm8
-	vpmadd52luq	832(%rdi),%ymm0,%ymm3
-	vpmadd52huq	832(%rdi),%ymm0,%ymm6
-	vpmadd52luq	864(%rdi),%ymm0,%ymm4
-	vpmadd52huq	864(%rdi),%ymm0,%ymm7
-	vpmadd52luq	896(%rdi),%ymm0,%ymm5
-	vpmadd52huq	896(%rdi),%ymm0,%ymm8
-	vpmadd52luq	960(%rdi),%ymm1,%ymm3
-	vpmadd52huq	960(%rdi),%ymm1,%ymm6
-	vpmadd52luq	832(%rdi),%ymm1,%ymm4
-	vpmadd52huq	832(%rdi),%ymm1,%ymm7
-	vpmadd52luq	864(%rdi),%ymm1,%ymm5
-	vpmadd52huq	864(%rdi),%ymm1,%ymm8
-	vpmadd52luq	928(%rdi),%ymm2,%ymm3
-	vpmadd52huq	928(%rdi),%ymm2,%ymm6
-	vpmadd52luq	960(%rdi),%ymm2,%ymm4
-	vpmadd52huq	960(%rdi),%ymm2,%ymm7
-	vpmadd52luq	832(%rdi),%ymm2,%ymm5
-	vpmadd52huq	832(%rdi),%ymm2,%ymm8
-	vpsrlq	$44,%ymm3,%ymm11
-	vpsllq	$8,%ymm6,%ymm9
-	vpaddq	%ymm9,%ymm11,%ymm11
-	vpandq	%ymm12,%ymm3,%ymm0
-	vpaddq	%ymm11,%ymm4,%ymm4
-	vpsrlq	$44,%ymm4,%ymm11
-	vpsllq	$8,%ymm7,%ymm9
-	vpaddq	%ymm9,%ymm11,%ymm11
-	vpandq	%ymm12,%ymm4,%ymm1
-	vpaddq	%ymm11,%ymm5,%ymm5
-	vpsrlq	$42,%ymm5,%ymm11
-	vpsllq	$10,%ymm8,%ymm9
-	vpaddq	%ymm9,%ymm11,%ymm11
-	vpandq	%ymm13,%ymm5,%ymm2
-	vpsllq	$2,%ymm11,%ymm9
-	vpaddq	%ymm9,%ymm11,%ymm11
-	vpaddq	%ymm11,%ymm0,%ymm0
-	vpsrlq	$44,%ymm0,%ymm11
-	vpandq	%ymm12,%ymm0,%ymm0
-	vpaddq	%ymm11,%ymm1,%ymm1
-	vextracti128	$1,%ymm0,%xmm11
-	vpaddq	%xmm11,%xmm0,%xmm0
-	vpshufd	$0x4e,%xmm0,%xmm11
-	vpaddq	%xmm11,%xmm0,%xmm0
-	vmovq	%xmm0,%r11
-	vextracti128	$1,%ymm1,%xmm11
-	vpaddq	%xmm11,%xmm1,%xmm1
-	vpshufd	$0x4e,%xmm1,%xmm11
-	vpaddq	%xmm11,%xmm1,%xmm1
-	vmovq	%xmm1,%r12
-	vextracti128	$1,%ymm2,%xmm11
-	vpaddq	%xmm11,%xmm2,%xmm2
-	vpshufd	$0x4e,%xmm2,%xmm11
-	vpaddq	%xmm11,%xmm2,%xmm2
-	vmovq	%xmm2,%r13
-	movq	%r12,%rax
-	shlq	$44,%rax
-	shrq	$20,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	movq	%r13,%rax
-	shlq	$24,%rax
-	shrq	$40,%r13
-	addq	%rax,%r12
-	adcq	$0,%r13
-	movq	%r13,%rax
-	andq	$-4,%rax
-	andq	$3,%r13
-	movq	%rax,%r14
-	shrq	$2,%r14
-	addq	%r14,%rax
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	movq	%r11,16(%rdi)
-	movq	%r12,24(%rdi)
-	movq	%r13,32(%rdi)
-Lcp_ipoly4rest_825:
+Lcp_ipolyrest_832:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .section __TEXT,__const
@@ -25778,6 +25279,10 @@ Lcp_blk4:
 	.byte	0x04,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
 Lcp_blk5:
 	.byte	0x05,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+Lcp_blk6:
+	.byte	0x06,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+Lcp_blk7:
+	.byte	0x07,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
 Lcp_m26:
 	.byte	0xff,0xff,0xff,0x03,0x00,0x00,0x00,0x00,0xff,0xff,0xff,0x03,0x00,0x00,0x00,0x00
 	.byte	0xff,0xff,0xff,0x03,0x00,0x00,0x00,0x00,0xff,0xff,0xff,0x03,0x00,0x00,0x00,0x00

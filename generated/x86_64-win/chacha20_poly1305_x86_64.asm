@@ -4077,7 +4077,7 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_113
+	jz	L$cp_padpreend_114
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -4085,39 +4085,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_114
+	jz	L$cp_padpre_115
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_114:
+L$cp_padpre_115:
 	test	dl,4
-	jz	L$cp_padpre_115
+	jz	L$cp_padpre_116
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_115:
+L$cp_padpre_116:
 	test	dl,2
-	jz	L$cp_padpre_116
+	jz	L$cp_padpre_117
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_116:
+L$cp_padpre_117:
 	test	dl,1
-	jz	L$cp_padpre_117
+	jz	L$cp_padpre_118
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_117:
-L$cp_padpreend_113:
+L$cp_padpre_118:
+L$cp_padpreend_114:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_118:
+L$cp_dround_p_119:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -4157,7 +4157,7 @@ L$cp_dround_p_118:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_118
+	jnz	L$cp_dround_p_119
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4174,33 +4174,33 @@ L$cp_dround_p_118:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,32
-	jb	L$cp_dxtail_120
+	jb	L$cp_dxtail_121
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_121
+	jb	L$cp_dxtail_122
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_119
-L$cp_dxtail_120:
+	jmp	L$cp_dxdone_120
+L$cp_dxtail_121:
 	test	rdx,rdx
-	jz	L$cp_dxdone_119
+	jz	L$cp_dxdone_120
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vmovdqa	[rcx+896],ymm12
-	jmp	L$cp_dxvtail_122
-L$cp_dxtail_121:
+	jmp	L$cp_dxvtail_123
+L$cp_dxtail_122:
 	sub	rdx,32
-	jz	L$cp_dxdone_119
+	jz	L$cp_dxdone_120
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,32
 	add	rdi,32
-L$cp_dxvtail_122:
+L$cp_dxvtail_123:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_119:
+L$cp_dxdone_120:
 	jmp	L$cp_pairskey_107
 L$cp_pairs2_111:
 	cmp	r10,192
@@ -4209,7 +4209,7 @@ L$cp_pairs2_111:
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_123
+	jz	L$cp_padpreend_124
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -4217,32 +4217,32 @@ L$cp_pairs2_111:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_124
+	jz	L$cp_padpre_125
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_124:
+L$cp_padpre_125:
 	test	dl,4
-	jz	L$cp_padpre_125
+	jz	L$cp_padpre_126
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_125:
+L$cp_padpre_126:
 	test	dl,2
-	jz	L$cp_padpre_126
+	jz	L$cp_padpre_127
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_126:
+L$cp_padpre_127:
 	test	dl,1
-	jz	L$cp_padpre_127
+	jz	L$cp_padpre_128
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_127:
-L$cp_padpreend_123:
+L$cp_padpre_128:
+L$cp_padpreend_124:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -4254,7 +4254,7 @@ L$cp_padpreend_123:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,2
-L$cp_dround_p_129:
+L$cp_dround_p_130:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -4294,9 +4294,9 @@ L$cp_dround_p_129:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_129
+	jnz	L$cp_dround_p_130
 	mov	r8d,8
-L$cp_dround_p_130:
+L$cp_dround_p_131:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -4374,7 +4374,7 @@ L$cp_dround_p_130:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_130
+	jnz	L$cp_dround_p_131
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4409,8 +4409,8 @@ L$cp_dround_p_130:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_132
-L$cp_ipoly_131:
+	jz	L$cp_ipolyend_133
+L$cp_ipoly_132:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -4450,10 +4450,10 @@ L$cp_ipoly_131:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_131
-L$cp_ipolyend_132:
+	jnz	L$cp_ipoly_132
+L$cp_ipolyend_133:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_133
+	jz	L$cp_ipolytail_134
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -4491,10 +4491,10 @@ L$cp_ipolyend_132:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_133:
+L$cp_ipolytail_134:
 	mov	rsi,QWORD[rcx+144]
 	mov	edi,2
-L$cp_dround_p_134:
+L$cp_dround_p_135:
 	vpaddd	ymm4,ymm4,ymm5
 	add	r11,QWORD[rsi+0]
 	vpxor	ymm7,ymm7,ymm4
@@ -4609,7 +4609,7 @@ L$cp_dround_p_134:
 	adc	r13,0
 	lea	rsi,[rsi+32]
 	dec	edi
-	jnz	L$cp_dround_p_134
+	jnz	L$cp_dround_p_135
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -4623,68 +4623,68 @@ L$cp_dround_p_134:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,96
-	jb	L$cp_dxtail_136
+	jb	L$cp_dxtail_137
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_137
+	jb	L$cp_dxtail_138
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_138
+	jb	L$cp_dxtail_139
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_139
+	jb	L$cp_dxtail_140
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_135
-L$cp_dxtail_136:
+	jmp	L$cp_dxdone_136
+L$cp_dxtail_137:
 	sub	rdx,64
-	jz	L$cp_dxdone_135
+	jz	L$cp_dxdone_136
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,64
 	add	rdi,64
-	jmp	L$cp_dxvtail_140
-L$cp_dxtail_137:
+	jmp	L$cp_dxvtail_141
+L$cp_dxtail_138:
 	sub	rdx,96
-	jz	L$cp_dxdone_135
+	jz	L$cp_dxdone_136
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,96
 	add	rdi,96
-	jmp	L$cp_dxvtail_140
-L$cp_dxtail_138:
+	jmp	L$cp_dxvtail_141
+L$cp_dxtail_139:
 	sub	rdx,128
-	jz	L$cp_dxdone_135
+	jz	L$cp_dxdone_136
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,128
 	add	rdi,128
-	jmp	L$cp_dxvtail_140
-L$cp_dxtail_139:
+	jmp	L$cp_dxvtail_141
+L$cp_dxtail_140:
 	sub	rdx,160
-	jz	L$cp_dxdone_135
+	jz	L$cp_dxdone_136
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,160
 	add	rdi,160
-L$cp_dxvtail_140:
+L$cp_dxvtail_141:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_135:
-	jmp	L$cp_pairswoven_128
+L$cp_dxdone_136:
+	jmp	L$cp_pairswoven_129
 L$cp_pairs3_112:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_141
+	jz	L$cp_padpreend_142
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -4692,32 +4692,32 @@ L$cp_pairs3_112:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_142
+	jz	L$cp_padpre_143
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_142:
+L$cp_padpre_143:
 	test	dl,4
-	jz	L$cp_padpre_143
+	jz	L$cp_padpre_144
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_143:
+L$cp_padpre_144:
 	test	dl,2
-	jz	L$cp_padpre_144
+	jz	L$cp_padpre_145
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_144:
+L$cp_padpre_145:
 	test	dl,1
-	jz	L$cp_padpre_145
+	jz	L$cp_padpre_146
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_145:
-L$cp_padpreend_141:
+L$cp_padpre_146:
+L$cp_padpreend_142:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -4734,7 +4734,7 @@ L$cp_padpreend_141:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,2
-L$cp_dround_p_147:
+L$cp_dround_p_148:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -4774,9 +4774,9 @@ L$cp_dround_p_147:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_147
+	jnz	L$cp_dround_p_148
 	mov	r8d,4
-L$cp_dround_p_148:
+L$cp_dround_p_149:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -4854,9 +4854,9 @@ L$cp_dround_p_148:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_148
+	jnz	L$cp_dround_p_149
 	mov	r8d,4
-L$cp_dround_p_149:
+L$cp_dround_p_150:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -4972,7 +4972,7 @@ L$cp_dround_p_149:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_149
+	jnz	L$cp_dround_p_150
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -5007,8 +5007,8 @@ L$cp_dround_p_149:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_151
-L$cp_ipoly_150:
+	jz	L$cp_ipolyend_152
+L$cp_ipoly_151:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5048,10 +5048,10 @@ L$cp_ipoly_150:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_150
-L$cp_ipolyend_151:
+	jnz	L$cp_ipoly_151
+L$cp_ipolyend_152:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_152
+	jz	L$cp_ipolytail_153
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -5089,10 +5089,10 @@ L$cp_ipolyend_151:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_152:
+L$cp_ipolytail_153:
 	mov	rsi,QWORD[rcx+144]
 	mov	edi,2
-L$cp_dround_p_153:
+L$cp_dround_p_154:
 	vpaddd	ymm4,ymm4,ymm5
 	add	r11,QWORD[rsi+0]
 	vpaddd	ymm8,ymm8,ymm9
@@ -5245,7 +5245,7 @@ L$cp_dround_p_153:
 	lea	rsi,[rsi+32]
 	vpshufd	ymm11,ymm11,78
 	dec	edi
-	jnz	L$cp_dround_p_153
+	jnz	L$cp_dround_p_154
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -5271,7 +5271,7 @@ L$cp_dround_p_153:
 	vmovdqu	[rdi+160],ymm12
 	lea	rsi,[rdi+64]
 	mov	edi,4
-L$cp_dround_p_154:
+L$cp_dround_p_155:
 	vpaddd	ymm8,ymm8,ymm9
 	add	r11,QWORD[rsi+0]
 	vpxor	ymm11,ymm11,ymm8
@@ -5386,7 +5386,7 @@ L$cp_dround_p_154:
 	adc	r13,0
 	lea	rsi,[rsi+32]
 	dec	edi
-	jnz	L$cp_dround_p_154
+	jnz	L$cp_dround_p_155
 	vbroadcasti128	ymm14,[rcx+0]
 	vpaddd	ymm8,ymm8,ymm14
 	vbroadcasti128	ymm14,[rcx+16]
@@ -5400,62 +5400,62 @@ L$cp_dround_p_154:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,224
-	jb	L$cp_dxtail_156
+	jb	L$cp_dxtail_157
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_157
+	jb	L$cp_dxtail_158
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_158
+	jb	L$cp_dxtail_159
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_159
+	jb	L$cp_dxtail_160
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_155
-L$cp_dxtail_156:
+	jmp	L$cp_dxdone_156
+L$cp_dxtail_157:
 	sub	rdx,192
-	jz	L$cp_dxdone_155
+	jz	L$cp_dxdone_156
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,192
 	add	rdi,192
-	jmp	L$cp_dxvtail_160
-L$cp_dxtail_157:
+	jmp	L$cp_dxvtail_161
+L$cp_dxtail_158:
 	sub	rdx,224
-	jz	L$cp_dxdone_155
+	jz	L$cp_dxdone_156
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,224
 	add	rdi,224
-	jmp	L$cp_dxvtail_160
-L$cp_dxtail_158:
+	jmp	L$cp_dxvtail_161
+L$cp_dxtail_159:
 	sub	rdx,256
-	jz	L$cp_dxdone_155
+	jz	L$cp_dxdone_156
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,256
 	add	rdi,256
-	jmp	L$cp_dxvtail_160
-L$cp_dxtail_159:
+	jmp	L$cp_dxvtail_161
+L$cp_dxtail_160:
 	sub	rdx,288
-	jz	L$cp_dxdone_155
+	jz	L$cp_dxdone_156
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,288
 	add	rdi,288
-L$cp_dxvtail_160:
+L$cp_dxvtail_161:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_155:
-	jmp	L$cp_pairswoven_146
+L$cp_dxdone_156:
+	jmp	L$cp_pairswoven_147
 L$cp_short8_110:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
@@ -5487,7 +5487,7 @@ L$cp_short8_110:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_161:
+L$cp_dround_162:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -5633,7 +5633,7 @@ L$cp_dround_161:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_161
+	jnz	L$cp_dround_162
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -5748,8 +5748,8 @@ L$cp_pairskey_107:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_163
-L$cp_ipoly_162:
+	jz	L$cp_ipolyend_164
+L$cp_ipoly_163:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5789,10 +5789,10 @@ L$cp_ipoly_162:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_162
-L$cp_ipolyend_163:
+	jnz	L$cp_ipoly_163
+L$cp_ipolyend_164:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_164
+	jz	L$cp_ipolytail_165
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -5830,10 +5830,10 @@ L$cp_ipolyend_163:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_164:
+L$cp_ipolytail_165:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_168
+	jz	L$cp_padpreend_169
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -5841,37 +5841,37 @@ L$cp_ipolytail_164:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_169
+	jz	L$cp_padpre_170
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_169:
+L$cp_padpre_170:
 	test	dl,4
-	jz	L$cp_padpre_170
+	jz	L$cp_padpre_171
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_170:
+L$cp_padpre_171:
 	test	dl,2
-	jz	L$cp_padpre_171
+	jz	L$cp_padpre_172
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_171:
+L$cp_padpre_172:
 	test	dl,1
-	jz	L$cp_padpre_172
+	jz	L$cp_padpre_173
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_172:
-L$cp_padpreend_168:
+L$cp_padpre_173:
+L$cp_padpreend_169:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_166
-L$cp_ipoly_165:
+	jz	L$cp_ipolyend_167
+L$cp_ipoly_166:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5911,10 +5911,10 @@ L$cp_ipoly_165:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_165
-L$cp_ipolyend_166:
+	jnz	L$cp_ipoly_166
+L$cp_ipolyend_167:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_167
+	jz	L$cp_ipolytail_168
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -5952,7 +5952,7 @@ L$cp_ipolyend_166:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_167:
+L$cp_ipolytail_168:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -6004,11 +6004,11 @@ L$cp_ipolytail_167:
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
 	jmp	L$cp_tagout_108
-L$cp_pairswoven_128:
+L$cp_pairswoven_129:
 	mov	r9,QWORD[rcx+864]
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_176
+	jz	L$cp_padpreend_177
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -6016,39 +6016,39 @@ L$cp_pairswoven_128:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_177
+	jz	L$cp_padpre_178
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_177:
+L$cp_padpre_178:
 	test	dl,4
-	jz	L$cp_padpre_178
+	jz	L$cp_padpre_179
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_178:
+L$cp_padpre_179:
 	test	dl,2
-	jz	L$cp_padpre_179
+	jz	L$cp_padpre_180
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_179:
+L$cp_padpre_180:
 	test	dl,1
-	jz	L$cp_padpre_180
+	jz	L$cp_padpre_181
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_180:
-L$cp_padpreend_176:
+L$cp_padpre_181:
+L$cp_padpreend_177:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
 	add	rsi,64
 	sub	rdi,4
-	jz	L$cp_ipolyend_174
-L$cp_ipoly_173:
+	jz	L$cp_ipolyend_175
+L$cp_ipoly_174:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -6088,10 +6088,10 @@ L$cp_ipoly_173:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_173
-L$cp_ipolyend_174:
+	jnz	L$cp_ipoly_174
+L$cp_ipolyend_175:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_175
+	jz	L$cp_ipolytail_176
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -6129,7 +6129,7 @@ L$cp_ipolyend_174:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_175:
+L$cp_ipolytail_176:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -6181,11 +6181,11 @@ L$cp_ipolytail_175:
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
 	jmp	L$cp_tagout_108
-L$cp_pairswoven_146:
+L$cp_pairswoven_147:
 	mov	r9,QWORD[rcx+864]
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_184
+	jz	L$cp_padpreend_185
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -6193,39 +6193,39 @@ L$cp_pairswoven_146:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_185
+	jz	L$cp_padpre_186
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_185:
+L$cp_padpre_186:
 	test	dl,4
-	jz	L$cp_padpre_186
+	jz	L$cp_padpre_187
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_186:
+L$cp_padpre_187:
 	test	dl,2
-	jz	L$cp_padpre_187
+	jz	L$cp_padpre_188
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_187:
+L$cp_padpre_188:
 	test	dl,1
-	jz	L$cp_padpre_188
+	jz	L$cp_padpre_189
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_188:
-L$cp_padpreend_184:
+L$cp_padpre_189:
+L$cp_padpreend_185:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
 	add	rsi,192
 	sub	rdi,12
-	jz	L$cp_ipolyend_182
-L$cp_ipoly_181:
+	jz	L$cp_ipolyend_183
+L$cp_ipoly_182:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -6265,10 +6265,10 @@ L$cp_ipoly_181:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_181
-L$cp_ipolyend_182:
+	jnz	L$cp_ipoly_182
+L$cp_ipolyend_183:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_183
+	jz	L$cp_ipolytail_184
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -6306,7 +6306,7 @@ L$cp_ipolyend_182:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_183:
+L$cp_ipolytail_184:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -6376,7 +6376,7 @@ L$cp_shortkey_104:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_189
+	jz	L$cp_padpreend_190
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -6384,38 +6384,38 @@ L$cp_shortkey_104:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_190
+	jz	L$cp_padpre_191
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_190:
+L$cp_padpre_191:
 	test	dl,4
-	jz	L$cp_padpre_191
+	jz	L$cp_padpre_192
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_191:
+L$cp_padpre_192:
 	test	dl,2
-	jz	L$cp_padpre_192
+	jz	L$cp_padpre_193
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_192:
+L$cp_padpre_193:
 	test	dl,1
-	jz	L$cp_padpre_193
+	jz	L$cp_padpre_194
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_193:
+L$cp_padpre_194:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_189:
+L$cp_padpreend_190:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -6432,7 +6432,7 @@ L$cp_padpreend_189:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_194
+	jz	L$cp_padpreend_195
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -6440,45 +6440,45 @@ L$cp_padpreend_189:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_195
+	jz	L$cp_padpre_196
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_195:
+L$cp_padpre_196:
 	test	dl,4
-	jz	L$cp_padpre_196
+	jz	L$cp_padpre_197
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_196:
+L$cp_padpre_197:
 	test	dl,2
-	jz	L$cp_padpre_197
+	jz	L$cp_padpre_198
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_197:
+L$cp_padpre_198:
 	test	dl,1
-	jz	L$cp_padpre_198
+	jz	L$cp_padpre_199
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_198:
+L$cp_padpre_199:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_194:
+L$cp_padpreend_195:
 	jmp	L$cp_datadone_106
 L$cp_big_102:
 	mov	rax,QWORD[rcx+168]
 	and	eax,511
-	jz	L$cp_keyalone_200
+	jz	L$cp_keyalone_201
 	cmp	eax,448
-	ja	L$cp_keyalone_200
+	ja	L$cp_keyalone_201
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -6502,7 +6502,7 @@ L$cp_big_102:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_201:
+L$cp_dround_202:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -6648,7 +6648,7 @@ L$cp_dround_201:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_201
+	jnz	L$cp_dround_202
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -6766,7 +6766,7 @@ L$cp_dround_201:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_202
+	jz	L$cp_padpreend_203
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -6774,38 +6774,38 @@ L$cp_dround_201:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_203
+	jz	L$cp_padpre_204
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_203:
+L$cp_padpre_204:
 	test	dl,4
-	jz	L$cp_padpre_204
+	jz	L$cp_padpre_205
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_204:
+L$cp_padpre_205:
 	test	dl,2
-	jz	L$cp_padpre_205
+	jz	L$cp_padpre_206
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_205:
+L$cp_padpre_206:
 	test	dl,1
-	jz	L$cp_padpre_206
+	jz	L$cp_padpre_207
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_206:
+L$cp_padpre_207:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_202:
+L$cp_padpreend_203:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
@@ -6827,7 +6827,7 @@ L$cp_padpreend_202:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_207
+	jz	L$cp_padpreend_208
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -6835,50 +6835,50 @@ L$cp_padpreend_202:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_208
+	jz	L$cp_padpre_209
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_208:
+L$cp_padpre_209:
 	test	dl,4
-	jz	L$cp_padpre_209
+	jz	L$cp_padpre_210
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_209:
+L$cp_padpre_210:
 	test	dl,2
-	jz	L$cp_padpre_210
+	jz	L$cp_padpre_211
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_210:
+L$cp_padpre_211:
 	test	dl,1
-	jz	L$cp_padpre_211
+	jz	L$cp_padpre_212
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_211:
+L$cp_padpre_212:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_207:
+L$cp_padpreend_208:
 	mov	eax,448
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
 	jmp	L$cp_chunk_105
-L$cp_keyalone_200:
+L$cp_keyalone_201:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_212:
+L$cp_dround_h_213:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -6918,7 +6918,7 @@ L$cp_dround_h_212:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_212
+	jnz	L$cp_dround_h_213
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6945,7 +6945,7 @@ L$cp_dround_h_212:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_213
+	jz	L$cp_padpreend_214
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -6953,43 +6953,43 @@ L$cp_dround_h_212:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_214
+	jz	L$cp_padpre_215
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_214:
+L$cp_padpre_215:
 	test	dl,4
-	jz	L$cp_padpre_215
+	jz	L$cp_padpre_216
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_215:
+L$cp_padpre_216:
 	test	dl,2
-	jz	L$cp_padpre_216
+	jz	L$cp_padpre_217
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_216:
+L$cp_padpre_217:
 	test	dl,1
-	jz	L$cp_padpre_217
+	jz	L$cp_padpre_218
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_217:
+L$cp_padpre_218:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_213:
+L$cp_padpreend_214:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_199:
+L$cp_nofuse_200:
 L$cp_chunk_105:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
@@ -7013,7 +7013,7 @@ L$cp_chunk_105:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_218
+	jz	L$cp_padpreend_219
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -7021,38 +7021,38 @@ L$cp_chunk_105:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_219
+	jz	L$cp_padpre_220
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_219:
+L$cp_padpre_220:
 	test	dl,4
-	jz	L$cp_padpre_220
+	jz	L$cp_padpre_221
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_220:
+L$cp_padpre_221:
 	test	dl,2
-	jz	L$cp_padpre_221
+	jz	L$cp_padpre_222
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_221:
+L$cp_padpre_222:
 	test	dl,1
-	jz	L$cp_padpre_222
+	jz	L$cp_padpre_223
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_222:
+L$cp_padpre_223:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_218:
+L$cp_padpreend_219:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
@@ -7095,17 +7095,17 @@ L$cp_tagout_108:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_224
+	jz	L$cp_wipeeven_225
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_224:
+L$cp_wipeeven_225:
 	shr	eax,1
-L$cp_wipe_223:
+L$cp_wipe_224:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_223
+	jnz	L$cp_wipe_224
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -7205,15 +7205,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_233
+	ja	L$cp_short8_234
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_234
+	ja	L$cp_pairs2_235
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_236
+	jz	L$cp_padpreend_238
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -7221,39 +7221,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_237
+	jz	L$cp_padpre_239
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_237:
+L$cp_padpre_239:
 	test	dl,4
-	jz	L$cp_padpre_238
+	jz	L$cp_padpre_240
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_238:
+L$cp_padpre_240:
 	test	dl,2
-	jz	L$cp_padpre_239
+	jz	L$cp_padpre_241
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_239:
+L$cp_padpre_241:
 	test	dl,1
-	jz	L$cp_padpre_240
+	jz	L$cp_padpre_242
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_240:
-L$cp_padpreend_236:
+L$cp_padpre_242:
+L$cp_padpreend_238:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_241:
+L$cp_dround_p_243:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -7293,7 +7293,7 @@ L$cp_dround_p_241:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_241
+	jnz	L$cp_dround_p_243
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -7310,37 +7310,37 @@ L$cp_dround_p_241:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_242
+	je	L$cp_inplace_244
 	cmp	rdx,32
-	jb	L$cp_dxtail_244
+	jb	L$cp_dxtail_246
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_245
+	jb	L$cp_dxtail_247
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_243
-L$cp_dxtail_244:
+	jmp	L$cp_dxdone_245
+L$cp_dxtail_246:
 	test	rdx,rdx
-	jz	L$cp_dxdone_243
+	jz	L$cp_dxdone_245
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vmovdqa	[rcx+896],ymm12
-	jmp	L$cp_dxvtail_246
-L$cp_dxtail_245:
+	jmp	L$cp_dxvtail_248
+L$cp_dxtail_247:
 	sub	rdx,32
-	jz	L$cp_dxdone_243
+	jz	L$cp_dxdone_245
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,32
 	add	rdi,32
-L$cp_dxvtail_246:
+L$cp_dxvtail_248:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_243:
-	jmp	L$cp_pairskey_230
-L$cp_inplace_242:
+L$cp_dxdone_245:
+	jmp	L$cp_pairskey_231
+L$cp_inplace_244:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -7351,15 +7351,15 @@ L$cp_inplace_242:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],736
 	mov	DWORD[rcx+208],5
-	jmp	L$cp_pairskey_230
-L$cp_pairs2_234:
+	jmp	L$cp_pairskey_231
+L$cp_pairs2_235:
 	cmp	r10,192
-	ja	L$cp_pairs3_235
+	ja	L$cp_pairs3_236
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_247
+	jz	L$cp_padpreend_249
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -7367,32 +7367,32 @@ L$cp_pairs2_234:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_248
+	jz	L$cp_padpre_250
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_248:
+L$cp_padpre_250:
 	test	dl,4
-	jz	L$cp_padpre_249
+	jz	L$cp_padpre_251
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_249:
+L$cp_padpre_251:
 	test	dl,2
-	jz	L$cp_padpre_250
+	jz	L$cp_padpre_252
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_250:
+L$cp_padpre_252:
 	test	dl,1
-	jz	L$cp_padpre_251
+	jz	L$cp_padpre_253
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_251:
-L$cp_padpreend_247:
+L$cp_padpre_253:
+L$cp_padpreend_249:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -7404,7 +7404,7 @@ L$cp_padpreend_247:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,2
-L$cp_dround_p_253:
+L$cp_dround_p_255:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -7444,9 +7444,9 @@ L$cp_dround_p_253:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_253
+	jnz	L$cp_dround_p_255
 	mov	r8d,8
-L$cp_dround_p_254:
+L$cp_dround_p_256:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -7524,7 +7524,7 @@ L$cp_dround_p_254:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_254
+	jnz	L$cp_dround_p_256
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -7551,8 +7551,8 @@ L$cp_dround_p_254:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_256
-L$cp_ipoly_255:
+	jz	L$cp_ipolyend_258
+L$cp_ipoly_257:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -7592,10 +7592,10 @@ L$cp_ipoly_255:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_255
-L$cp_ipolyend_256:
+	jnz	L$cp_ipoly_257
+L$cp_ipolyend_258:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_257
+	jz	L$cp_ipolytail_259
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -7633,10 +7633,10 @@ L$cp_ipolyend_256:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_257:
+L$cp_ipolytail_259:
 	mov	rsi,QWORD[rcx+160]
 	mov	edi,2
-L$cp_dround_p_258:
+L$cp_dround_p_260:
 	vpaddd	ymm4,ymm4,ymm5
 	add	r11,QWORD[rsi+0]
 	vpxor	ymm7,ymm7,ymm4
@@ -7751,7 +7751,7 @@ L$cp_dround_p_258:
 	adc	r13,0
 	lea	rsi,[rsi+32]
 	dec	edi
-	jnz	L$cp_dround_p_258
+	jnz	L$cp_dround_p_260
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -7765,7 +7765,7 @@ L$cp_dround_p_258:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_259
+	je	L$cp_inplace_261
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -7773,63 +7773,63 @@ L$cp_dround_p_258:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_261
+	jb	L$cp_dxtail_263
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_262
+	jb	L$cp_dxtail_264
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_263
+	jb	L$cp_dxtail_265
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_264
+	jb	L$cp_dxtail_266
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_260
-L$cp_dxtail_261:
+	jmp	L$cp_dxdone_262
+L$cp_dxtail_263:
 	sub	rdx,64
-	jz	L$cp_dxdone_260
+	jz	L$cp_dxdone_262
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,64
 	add	rdi,64
-	jmp	L$cp_dxvtail_265
-L$cp_dxtail_262:
+	jmp	L$cp_dxvtail_267
+L$cp_dxtail_264:
 	sub	rdx,96
-	jz	L$cp_dxdone_260
+	jz	L$cp_dxdone_262
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,96
 	add	rdi,96
-	jmp	L$cp_dxvtail_265
-L$cp_dxtail_263:
+	jmp	L$cp_dxvtail_267
+L$cp_dxtail_265:
 	sub	rdx,128
-	jz	L$cp_dxdone_260
+	jz	L$cp_dxdone_262
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,128
 	add	rdi,128
-	jmp	L$cp_dxvtail_265
-L$cp_dxtail_264:
+	jmp	L$cp_dxvtail_267
+L$cp_dxtail_266:
 	sub	rdx,160
-	jz	L$cp_dxdone_260
+	jz	L$cp_dxdone_262
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,160
 	add	rdi,160
-L$cp_dxvtail_265:
+L$cp_dxvtail_267:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_260:
-	jmp	L$cp_pairswoven_252
-L$cp_inplace_259:
+L$cp_dxdone_262:
+	jmp	L$cp_pairswoven_254
+L$cp_inplace_261:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+608],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -7848,13 +7848,13 @@ L$cp_inplace_259:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],608
 	mov	DWORD[rcx+208],9
-	jmp	L$cp_pairswoven_252
-L$cp_pairs3_235:
+	jmp	L$cp_pairswoven_254
+L$cp_pairs3_236:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_266
+	jz	L$cp_padpreend_268
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -7862,32 +7862,32 @@ L$cp_pairs3_235:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_267
+	jz	L$cp_padpre_269
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_267:
+L$cp_padpre_269:
 	test	dl,4
-	jz	L$cp_padpre_268
+	jz	L$cp_padpre_270
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_268:
+L$cp_padpre_270:
 	test	dl,2
-	jz	L$cp_padpre_269
+	jz	L$cp_padpre_271
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_269:
+L$cp_padpre_271:
 	test	dl,1
-	jz	L$cp_padpre_270
+	jz	L$cp_padpre_272
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_270:
-L$cp_padpreend_266:
+L$cp_padpre_272:
+L$cp_padpreend_268:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -7904,7 +7904,7 @@ L$cp_padpreend_266:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,6
-L$cp_dround_p_272:
+L$cp_dround_p_274:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -7944,9 +7944,9 @@ L$cp_dround_p_272:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_272
+	jnz	L$cp_dround_p_274
 	mov	r8d,4
-L$cp_dround_p_273:
+L$cp_dround_p_275:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -8062,7 +8062,7 @@ L$cp_dround_p_273:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_273
+	jnz	L$cp_dround_p_275
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -8089,8 +8089,8 @@ L$cp_dround_p_273:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_275
-L$cp_ipoly_274:
+	jz	L$cp_ipolyend_277
+L$cp_ipoly_276:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -8130,10 +8130,10 @@ L$cp_ipoly_274:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_274
-L$cp_ipolyend_275:
+	jnz	L$cp_ipoly_276
+L$cp_ipolyend_277:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_276
+	jz	L$cp_ipolytail_278
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -8171,10 +8171,10 @@ L$cp_ipolyend_275:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_276:
+L$cp_ipolytail_278:
 	mov	rsi,QWORD[rcx+160]
 	mov	edi,6
-L$cp_dround_p_277:
+L$cp_dround_p_279:
 	vpaddd	ymm4,ymm4,ymm5
 	add	r11,QWORD[rsi+0]
 	vpaddd	ymm8,ymm8,ymm9
@@ -8327,7 +8327,7 @@ L$cp_dround_p_277:
 	lea	rsi,[rsi+32]
 	vpshufd	ymm11,ymm11,78
 	dec	edi
-	jnz	L$cp_dround_p_277
+	jnz	L$cp_dround_p_279
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -8350,7 +8350,7 @@ L$cp_dround_p_277:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_278
+	je	L$cp_inplace_280
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -8370,63 +8370,63 @@ L$cp_dround_p_277:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_280
+	jb	L$cp_dxtail_282
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_281
+	jb	L$cp_dxtail_283
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_282
+	jb	L$cp_dxtail_284
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_283
+	jb	L$cp_dxtail_285
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_279
-L$cp_dxtail_280:
+	jmp	L$cp_dxdone_281
+L$cp_dxtail_282:
 	sub	rdx,192
-	jz	L$cp_dxdone_279
+	jz	L$cp_dxdone_281
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,192
 	add	rdi,192
-	jmp	L$cp_dxvtail_284
-L$cp_dxtail_281:
+	jmp	L$cp_dxvtail_286
+L$cp_dxtail_283:
 	sub	rdx,224
-	jz	L$cp_dxdone_279
+	jz	L$cp_dxdone_281
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,224
 	add	rdi,224
-	jmp	L$cp_dxvtail_284
-L$cp_dxtail_282:
+	jmp	L$cp_dxvtail_286
+L$cp_dxtail_284:
 	sub	rdx,256
-	jz	L$cp_dxdone_279
+	jz	L$cp_dxdone_281
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,256
 	add	rdi,256
-	jmp	L$cp_dxvtail_284
-L$cp_dxtail_283:
+	jmp	L$cp_dxvtail_286
+L$cp_dxtail_285:
 	sub	rdx,288
-	jz	L$cp_dxdone_279
+	jz	L$cp_dxdone_281
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,288
 	add	rdi,288
-L$cp_dxvtail_284:
+L$cp_dxvtail_286:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_279:
-	jmp	L$cp_pairswoven_271
-L$cp_inplace_278:
+L$cp_dxdone_281:
+	jmp	L$cp_pairswoven_273
+L$cp_inplace_280:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+480],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -8453,15 +8453,15 @@ L$cp_inplace_278:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],480
 	mov	DWORD[rcx+208],13
-	jmp	L$cp_pairswoven_271
-L$cp_short8_233:
+	jmp	L$cp_pairswoven_273
+L$cp_short8_234:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_225
+	ja	L$cp_big_226
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -8485,7 +8485,7 @@ L$cp_short8_233:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_285:
+L$cp_dround_287:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -8631,7 +8631,7 @@ L$cp_dround_285:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_285
+	jnz	L$cp_dround_287
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -8731,8 +8731,8 @@ L$cp_dround_285:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_227
-L$cp_pairskey_230:
+	jmp	L$cp_shortkey_228
+L$cp_pairskey_231:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -8746,8 +8746,8 @@ L$cp_pairskey_230:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_287
-L$cp_ipoly_286:
+	jz	L$cp_ipolyend_289
+L$cp_ipoly_288:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -8787,10 +8787,10 @@ L$cp_ipoly_286:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_286
-L$cp_ipolyend_287:
+	jnz	L$cp_ipoly_288
+L$cp_ipolyend_289:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_288
+	jz	L$cp_ipolytail_290
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -8828,10 +8828,10 @@ L$cp_ipolyend_287:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_288:
+L$cp_ipolytail_290:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_292
+	jz	L$cp_padpreend_294
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -8839,37 +8839,37 @@ L$cp_ipolytail_288:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_293
+	jz	L$cp_padpre_295
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_293:
+L$cp_padpre_295:
 	test	dl,4
-	jz	L$cp_padpre_294
+	jz	L$cp_padpre_296
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_294:
+L$cp_padpre_296:
 	test	dl,2
-	jz	L$cp_padpre_295
+	jz	L$cp_padpre_297
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_295:
+L$cp_padpre_297:
 	test	dl,1
-	jz	L$cp_padpre_296
+	jz	L$cp_padpre_298
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_296:
-L$cp_padpreend_292:
+L$cp_padpre_298:
+L$cp_padpreend_294:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_290
-L$cp_ipoly_289:
+	jz	L$cp_ipolyend_292
+L$cp_ipoly_291:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -8909,10 +8909,10 @@ L$cp_ipoly_289:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_289
-L$cp_ipolyend_290:
+	jnz	L$cp_ipoly_291
+L$cp_ipolyend_292:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_291
+	jz	L$cp_ipolytail_293
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -8950,7 +8950,7 @@ L$cp_ipolyend_290:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_291:
+L$cp_ipolytail_293:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -9003,19 +9003,19 @@ L$cp_ipolytail_291:
 	vmovdqu	[rax+0],xmm0
 	mov	rdi,QWORD[rcx+144]
 	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_297
+	jne	L$cp_xorskip_299
 	mov	rsi,rdi
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_297:
-	jmp	L$cp_tagout_231
-L$cp_pairswoven_252:
+L$cp_xorskip_299:
+	jmp	L$cp_tagout_232
+L$cp_pairswoven_254:
 	mov	r9,QWORD[rcx+864]
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_301
+	jz	L$cp_padpreend_303
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -9023,39 +9023,39 @@ L$cp_pairswoven_252:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_302
+	jz	L$cp_padpre_304
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_302:
+L$cp_padpre_304:
 	test	dl,4
-	jz	L$cp_padpre_303
+	jz	L$cp_padpre_305
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_303:
+L$cp_padpre_305:
 	test	dl,2
-	jz	L$cp_padpre_304
+	jz	L$cp_padpre_306
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_304:
+L$cp_padpre_306:
 	test	dl,1
-	jz	L$cp_padpre_305
+	jz	L$cp_padpre_307
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_305:
-L$cp_padpreend_301:
+L$cp_padpre_307:
+L$cp_padpreend_303:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
 	add	rsi,64
 	sub	rdi,4
-	jz	L$cp_ipolyend_299
-L$cp_ipoly_298:
+	jz	L$cp_ipolyend_301
+L$cp_ipoly_300:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -9095,10 +9095,10 @@ L$cp_ipoly_298:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_298
-L$cp_ipolyend_299:
+	jnz	L$cp_ipoly_300
+L$cp_ipolyend_301:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_300
+	jz	L$cp_ipolytail_302
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -9136,7 +9136,7 @@ L$cp_ipolyend_299:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_300:
+L$cp_ipolytail_302:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -9189,19 +9189,19 @@ L$cp_ipolytail_300:
 	vmovdqu	[rax+0],xmm0
 	mov	rdi,QWORD[rcx+144]
 	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_306
+	jne	L$cp_xorskip_308
 	mov	rsi,rdi
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_306:
-	jmp	L$cp_tagout_231
-L$cp_pairswoven_271:
+L$cp_xorskip_308:
+	jmp	L$cp_tagout_232
+L$cp_pairswoven_273:
 	mov	r9,QWORD[rcx+864]
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_310
+	jz	L$cp_padpreend_312
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -9209,39 +9209,39 @@ L$cp_pairswoven_271:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_311
+	jz	L$cp_padpre_313
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_311:
+L$cp_padpre_313:
 	test	dl,4
-	jz	L$cp_padpre_312
+	jz	L$cp_padpre_314
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_312:
+L$cp_padpre_314:
 	test	dl,2
-	jz	L$cp_padpre_313
+	jz	L$cp_padpre_315
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_313:
+L$cp_padpre_315:
 	test	dl,1
-	jz	L$cp_padpre_314
+	jz	L$cp_padpre_316
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_314:
-L$cp_padpreend_310:
+L$cp_padpre_316:
+L$cp_padpreend_312:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
 	add	rsi,192
 	sub	rdi,12
-	jz	L$cp_ipolyend_308
-L$cp_ipoly_307:
+	jz	L$cp_ipolyend_310
+L$cp_ipoly_309:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -9281,10 +9281,10 @@ L$cp_ipoly_307:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_307
-L$cp_ipolyend_308:
+	jnz	L$cp_ipoly_309
+L$cp_ipolyend_310:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_309
+	jz	L$cp_ipolytail_311
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -9322,7 +9322,7 @@ L$cp_ipolyend_308:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_309:
+L$cp_ipolytail_311:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -9375,15 +9375,15 @@ L$cp_ipolytail_309:
 	vmovdqu	[rax+0],xmm0
 	mov	rdi,QWORD[rcx+144]
 	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_315
+	jne	L$cp_xorskip_317
 	mov	rsi,rdi
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_315:
-	jmp	L$cp_tagout_231
-L$cp_shortkey_227:
+L$cp_xorskip_317:
+	jmp	L$cp_tagout_232
+L$cp_shortkey_228:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -9401,7 +9401,7 @@ L$cp_shortkey_227:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_316
+	jz	L$cp_padpreend_318
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -9409,38 +9409,38 @@ L$cp_shortkey_227:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_317
+	jz	L$cp_padpre_319
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_317:
+L$cp_padpre_319:
 	test	dl,4
-	jz	L$cp_padpre_318
+	jz	L$cp_padpre_320
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_318:
+L$cp_padpre_320:
 	test	dl,2
-	jz	L$cp_padpre_319
+	jz	L$cp_padpre_321
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_319:
+L$cp_padpre_321:
 	test	dl,1
-	jz	L$cp_padpre_320
+	jz	L$cp_padpre_322
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_320:
+L$cp_padpre_322:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_316:
+L$cp_padpreend_318:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -9450,7 +9450,7 @@ L$cp_padpreend_316:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_321
+	jz	L$cp_padpreend_323
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -9458,38 +9458,38 @@ L$cp_padpreend_316:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_322
+	jz	L$cp_padpre_324
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_322:
+L$cp_padpre_324:
 	test	dl,4
-	jz	L$cp_padpre_323
+	jz	L$cp_padpre_325
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_323:
+L$cp_padpre_325:
 	test	dl,2
-	jz	L$cp_padpre_324
+	jz	L$cp_padpre_326
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_324:
+L$cp_padpre_326:
 	test	dl,1
-	jz	L$cp_padpre_325
+	jz	L$cp_padpre_327
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_325:
+L$cp_padpre_327:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_321:
+L$cp_padpreend_323:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -9497,13 +9497,13 @@ L$cp_padpreend_321:
 	call	ctasm_chacha20_xorbuf_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_229
-L$cp_big_225:
+	jmp	L$cp_datadone_230
+L$cp_big_226:
 	mov	rax,QWORD[rcx+168]
 	and	eax,511
-	jz	L$cp_keyalone_327
+	jz	L$cp_keyalone_329
 	cmp	eax,448
-	ja	L$cp_keyalone_327
+	ja	L$cp_keyalone_329
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -9527,7 +9527,7 @@ L$cp_big_225:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_328:
+L$cp_dround_330:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -9673,7 +9673,7 @@ L$cp_dround_328:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_328
+	jnz	L$cp_dround_330
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -9791,7 +9791,7 @@ L$cp_dround_328:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_329
+	jz	L$cp_padpreend_331
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -9799,38 +9799,38 @@ L$cp_dround_328:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_330
+	jz	L$cp_padpre_332
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_330:
+L$cp_padpre_332:
 	test	dl,4
-	jz	L$cp_padpre_331
+	jz	L$cp_padpre_333
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_331:
+L$cp_padpre_333:
 	test	dl,2
-	jz	L$cp_padpre_332
+	jz	L$cp_padpre_334
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_332:
+L$cp_padpre_334:
 	test	dl,1
-	jz	L$cp_padpre_333
+	jz	L$cp_padpre_335
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_333:
+L$cp_padpre_335:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_329:
+L$cp_padpreend_331:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
@@ -9845,7 +9845,7 @@ L$cp_padpreend_329:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_334
+	jz	L$cp_padpreend_336
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -9853,38 +9853,38 @@ L$cp_padpreend_329:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_335
+	jz	L$cp_padpre_337
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_335:
+L$cp_padpre_337:
 	test	dl,4
-	jz	L$cp_padpre_336
+	jz	L$cp_padpre_338
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_336:
+L$cp_padpre_338:
 	test	dl,2
-	jz	L$cp_padpre_337
+	jz	L$cp_padpre_339
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_337:
+L$cp_padpre_339:
 	test	dl,1
-	jz	L$cp_padpre_338
+	jz	L$cp_padpre_340
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_338:
+L$cp_padpre_340:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_334:
+L$cp_padpreend_336:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -9896,14 +9896,14 @@ L$cp_padpreend_334:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-	jmp	L$cp_chunk_228
-L$cp_keyalone_327:
+	jmp	L$cp_chunk_229
+L$cp_keyalone_329:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_339:
+L$cp_dround_h_341:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -9943,7 +9943,7 @@ L$cp_dround_h_339:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_339
+	jnz	L$cp_dround_h_341
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -9970,7 +9970,7 @@ L$cp_dround_h_339:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_340
+	jz	L$cp_padpreend_342
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -9978,47 +9978,47 @@ L$cp_dround_h_339:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_341
+	jz	L$cp_padpre_343
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_341:
+L$cp_padpre_343:
 	test	dl,4
-	jz	L$cp_padpre_342
+	jz	L$cp_padpre_344
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_342:
+L$cp_padpre_344:
 	test	dl,2
-	jz	L$cp_padpre_343
+	jz	L$cp_padpre_345
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_343:
+L$cp_padpre_345:
 	test	dl,1
-	jz	L$cp_padpre_344
+	jz	L$cp_padpre_346
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_344:
+L$cp_padpre_346:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_340:
+L$cp_padpreend_342:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_326:
-L$cp_chunk_228:
+L$cp_nofuse_328:
+L$cp_chunk_229:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_229
+	jz	L$cp_datadone_230
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -10032,7 +10032,7 @@ L$cp_chunk_228:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_345
+	jz	L$cp_padpreend_347
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -10040,38 +10040,38 @@ L$cp_chunk_228:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_346
+	jz	L$cp_padpre_348
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_346:
+L$cp_padpre_348:
 	test	dl,4
-	jz	L$cp_padpre_347
+	jz	L$cp_padpre_349
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_347:
+L$cp_padpre_349:
 	test	dl,2
-	jz	L$cp_padpre_348
+	jz	L$cp_padpre_350
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_348:
+L$cp_padpre_350:
 	test	dl,1
-	jz	L$cp_padpre_349
+	jz	L$cp_padpre_351
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_349:
+L$cp_padpre_351:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_345:
+L$cp_padpreend_347:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -10082,8 +10082,8 @@ L$cp_padpreend_345:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_228
-L$cp_datadone_229:
+	jmp	L$cp_chunk_229
+L$cp_datadone_230:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -10110,7 +10110,7 @@ L$cp_datadone_229:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_231:
+L$cp_tagout_232:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -10120,17 +10120,17 @@ L$cp_tagout_231:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_351
+	jz	L$cp_wipeeven_353
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_351:
+L$cp_wipeeven_353:
 	shr	eax,1
-L$cp_wipe_350:
+L$cp_wipe_352:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_350
+	jnz	L$cp_wipe_352
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -10162,304 +10162,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
 align 16
 ctasm_chacha20_xor_avx2:
 	cmp	rdx,512
-	jb	L$cp_small_353
-L$cp_wide_352:
-	vpbroadcastd	ymm0,[rcx+0]
-	vpbroadcastd	ymm1,[rcx+4]
-	vpbroadcastd	ymm2,[rcx+8]
-	vpbroadcastd	ymm3,[rcx+12]
-	vpbroadcastd	ymm4,[rcx+16]
-	vpbroadcastd	ymm5,[rcx+20]
-	vpbroadcastd	ymm6,[rcx+24]
-	vpbroadcastd	ymm7,[rcx+28]
-	vpbroadcastd	ymm8,[rcx+48]
-	vpbroadcastd	ymm9,[rcx+52]
-	vpbroadcastd	ymm10,[rcx+56]
-	vpbroadcastd	ymm11,[rcx+60]
-	vpaddd	ymm8,ymm8,[rel L$cp_inc]
-	vmovdqa	[rcx+352],ymm8
-	vpbroadcastd	ymm12,[rcx+32]
-	vmovdqa	[rcx+224],ymm12
-	vpbroadcastd	ymm12,[rcx+36]
-	vmovdqa	[rcx+256],ymm12
-	vpbroadcastd	ymm12,[rcx+40]
-	vmovdqa	[rcx+288],ymm12
-	vpbroadcastd	ymm12,[rcx+44]
-	vmovdqa	[rcx+320],ymm12
-	mov	r8d,10
-L$cp_dround_356:
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	dec	r8d
-	jnz	L$cp_dround_356
-	vpbroadcastd	ymm12,[rcx+0]
-	vpaddd	ymm0,ymm0,ymm12
-	vpbroadcastd	ymm12,[rcx+4]
-	vpaddd	ymm1,ymm1,ymm12
-	vpbroadcastd	ymm12,[rcx+8]
-	vpaddd	ymm2,ymm2,ymm12
-	vpbroadcastd	ymm12,[rcx+12]
-	vpaddd	ymm3,ymm3,ymm12
-	vpbroadcastd	ymm12,[rcx+16]
-	vpaddd	ymm4,ymm4,ymm12
-	vpbroadcastd	ymm12,[rcx+20]
-	vpaddd	ymm5,ymm5,ymm12
-	vpbroadcastd	ymm12,[rcx+24]
-	vpaddd	ymm6,ymm6,ymm12
-	vpbroadcastd	ymm12,[rcx+28]
-	vpaddd	ymm7,ymm7,ymm12
-	vpbroadcastd	ymm12,[rcx+52]
-	vpaddd	ymm9,ymm9,ymm12
-	vpbroadcastd	ymm12,[rcx+56]
-	vpaddd	ymm10,ymm10,ymm12
-	vpbroadcastd	ymm12,[rcx+60]
-	vpaddd	ymm11,ymm11,ymm12
-	vpaddd	ymm8,ymm8,[rcx+352]
-	vpunpckldq	ymm12,ymm0,ymm1
-	vpunpckhdq	ymm0,ymm0,ymm1
-	vpunpckldq	ymm13,ymm2,ymm3
-	vpunpckhdq	ymm2,ymm2,ymm3
-	vpunpcklqdq	ymm1,ymm12,ymm13
-	vpunpckhqdq	ymm12,ymm12,ymm13
-	vpunpcklqdq	ymm3,ymm0,ymm2
-	vpunpckhqdq	ymm0,ymm0,ymm2
-	vpunpckldq	ymm2,ymm4,ymm5
-	vpunpckhdq	ymm4,ymm4,ymm5
-	vpunpckldq	ymm13,ymm6,ymm7
-	vpunpckhdq	ymm6,ymm6,ymm7
-	vpunpcklqdq	ymm5,ymm2,ymm13
-	vpunpckhqdq	ymm2,ymm2,ymm13
-	vpunpcklqdq	ymm7,ymm4,ymm6
-	vpunpckhqdq	ymm4,ymm4,ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x20
-	vpxor	ymm6,ymm6,[rsi+0]
-	vmovdqu	[rdi+0],ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x31
-	vpxor	ymm6,ymm6,[rsi+256]
-	vmovdqu	[rdi+256],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x20
-	vpxor	ymm6,ymm6,[rsi+64]
-	vmovdqu	[rdi+64],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x31
-	vpxor	ymm6,ymm6,[rsi+320]
-	vmovdqu	[rdi+320],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x20
-	vpxor	ymm6,ymm6,[rsi+128]
-	vmovdqu	[rdi+128],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x31
-	vpxor	ymm6,ymm6,[rsi+384]
-	vmovdqu	[rdi+384],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x20
-	vpxor	ymm6,ymm6,[rsi+192]
-	vmovdqu	[rdi+192],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x31
-	vpxor	ymm6,ymm6,[rsi+448]
-	vmovdqu	[rdi+448],ymm6
-	vmovdqa	ymm6,[rcx+224]
-	vpbroadcastd	ymm1,[rcx+32]
-	vpaddd	ymm6,ymm6,ymm1
-	vmovdqa	ymm13,[rcx+256]
-	vpbroadcastd	ymm1,[rcx+36]
-	vpaddd	ymm13,ymm13,ymm1
-	vmovdqa	ymm14,[rcx+288]
-	vpbroadcastd	ymm1,[rcx+40]
-	vpaddd	ymm14,ymm14,ymm1
-	vmovdqa	ymm15,[rcx+320]
-	vpbroadcastd	ymm1,[rcx+44]
-	vpaddd	ymm15,ymm15,ymm1
-	vpunpckldq	ymm1,ymm6,ymm13
-	vpunpckhdq	ymm6,ymm6,ymm13
-	vpunpckldq	ymm12,ymm14,ymm15
-	vpunpckhdq	ymm14,ymm14,ymm15
-	vpunpcklqdq	ymm13,ymm1,ymm12
-	vpunpckhqdq	ymm1,ymm1,ymm12
-	vpunpcklqdq	ymm15,ymm6,ymm14
-	vpunpckhqdq	ymm6,ymm6,ymm14
-	vpunpckldq	ymm14,ymm8,ymm9
-	vpunpckhdq	ymm8,ymm8,ymm9
-	vpunpckldq	ymm12,ymm10,ymm11
-	vpunpckhdq	ymm10,ymm10,ymm11
-	vpunpcklqdq	ymm9,ymm14,ymm12
-	vpunpckhqdq	ymm14,ymm14,ymm12
-	vpunpcklqdq	ymm11,ymm8,ymm10
-	vpunpckhqdq	ymm8,ymm8,ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x20
-	vpxor	ymm10,ymm10,[rsi+32]
-	vmovdqu	[rdi+32],ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x31
-	vpxor	ymm10,ymm10,[rsi+288]
-	vmovdqu	[rdi+288],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x20
-	vpxor	ymm10,ymm10,[rsi+96]
-	vmovdqu	[rdi+96],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x31
-	vpxor	ymm10,ymm10,[rsi+352]
-	vmovdqu	[rdi+352],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x20
-	vpxor	ymm10,ymm10,[rsi+160]
-	vmovdqu	[rdi+160],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x31
-	vpxor	ymm10,ymm10,[rsi+416]
-	vmovdqu	[rdi+416],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x20
-	vpxor	ymm10,ymm10,[rsi+224]
-	vmovdqu	[rdi+224],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x31
-	vpxor	ymm10,ymm10,[rsi+480]
-	vmovdqu	[rdi+480],ymm10
-	add	DWORD[rcx+48],8
-	add	rdi,512
-	add	rsi,512
-	sub	rdx,512
-	cmp	rdx,512
-	jae	L$cp_wide_352
-L$cp_small_353:
-	test	rdx,rdx
-	jz	L$cp_done_355
-	cmp	rdx,256
-	jbe	L$cp_not8_357
+	jb	L$cp_small_355
+L$cp_wide_354:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -10670,6 +10374,302 @@ L$cp_dround_358:
 	vpunpcklqdq	ymm7,ymm4,ymm6
 	vpunpckhqdq	ymm4,ymm4,ymm6
 	vperm2i128	ymm6,ymm1,ymm5,0x20
+	vpxor	ymm6,ymm6,[rsi+0]
+	vmovdqu	[rdi+0],ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x31
+	vpxor	ymm6,ymm6,[rsi+256]
+	vmovdqu	[rdi+256],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x20
+	vpxor	ymm6,ymm6,[rsi+64]
+	vmovdqu	[rdi+64],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x31
+	vpxor	ymm6,ymm6,[rsi+320]
+	vmovdqu	[rdi+320],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x20
+	vpxor	ymm6,ymm6,[rsi+128]
+	vmovdqu	[rdi+128],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x31
+	vpxor	ymm6,ymm6,[rsi+384]
+	vmovdqu	[rdi+384],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x20
+	vpxor	ymm6,ymm6,[rsi+192]
+	vmovdqu	[rdi+192],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x31
+	vpxor	ymm6,ymm6,[rsi+448]
+	vmovdqu	[rdi+448],ymm6
+	vmovdqa	ymm6,[rcx+224]
+	vpbroadcastd	ymm1,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm1
+	vmovdqa	ymm13,[rcx+256]
+	vpbroadcastd	ymm1,[rcx+36]
+	vpaddd	ymm13,ymm13,ymm1
+	vmovdqa	ymm14,[rcx+288]
+	vpbroadcastd	ymm1,[rcx+40]
+	vpaddd	ymm14,ymm14,ymm1
+	vmovdqa	ymm15,[rcx+320]
+	vpbroadcastd	ymm1,[rcx+44]
+	vpaddd	ymm15,ymm15,ymm1
+	vpunpckldq	ymm1,ymm6,ymm13
+	vpunpckhdq	ymm6,ymm6,ymm13
+	vpunpckldq	ymm12,ymm14,ymm15
+	vpunpckhdq	ymm14,ymm14,ymm15
+	vpunpcklqdq	ymm13,ymm1,ymm12
+	vpunpckhqdq	ymm1,ymm1,ymm12
+	vpunpcklqdq	ymm15,ymm6,ymm14
+	vpunpckhqdq	ymm6,ymm6,ymm14
+	vpunpckldq	ymm14,ymm8,ymm9
+	vpunpckhdq	ymm8,ymm8,ymm9
+	vpunpckldq	ymm12,ymm10,ymm11
+	vpunpckhdq	ymm10,ymm10,ymm11
+	vpunpcklqdq	ymm9,ymm14,ymm12
+	vpunpckhqdq	ymm14,ymm14,ymm12
+	vpunpcklqdq	ymm11,ymm8,ymm10
+	vpunpckhqdq	ymm8,ymm8,ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x20
+	vpxor	ymm10,ymm10,[rsi+32]
+	vmovdqu	[rdi+32],ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x31
+	vpxor	ymm10,ymm10,[rsi+288]
+	vmovdqu	[rdi+288],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x20
+	vpxor	ymm10,ymm10,[rsi+96]
+	vmovdqu	[rdi+96],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x31
+	vpxor	ymm10,ymm10,[rsi+352]
+	vmovdqu	[rdi+352],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x20
+	vpxor	ymm10,ymm10,[rsi+160]
+	vmovdqu	[rdi+160],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x31
+	vpxor	ymm10,ymm10,[rsi+416]
+	vmovdqu	[rdi+416],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x20
+	vpxor	ymm10,ymm10,[rsi+224]
+	vmovdqu	[rdi+224],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x31
+	vpxor	ymm10,ymm10,[rsi+480]
+	vmovdqu	[rdi+480],ymm10
+	add	DWORD[rcx+48],8
+	add	rdi,512
+	add	rsi,512
+	sub	rdx,512
+	cmp	rdx,512
+	jae	L$cp_wide_354
+L$cp_small_355:
+	test	rdx,rdx
+	jz	L$cp_done_357
+	cmp	rdx,256
+	jbe	L$cp_not8_359
+	vpbroadcastd	ymm0,[rcx+0]
+	vpbroadcastd	ymm1,[rcx+4]
+	vpbroadcastd	ymm2,[rcx+8]
+	vpbroadcastd	ymm3,[rcx+12]
+	vpbroadcastd	ymm4,[rcx+16]
+	vpbroadcastd	ymm5,[rcx+20]
+	vpbroadcastd	ymm6,[rcx+24]
+	vpbroadcastd	ymm7,[rcx+28]
+	vpbroadcastd	ymm8,[rcx+48]
+	vpbroadcastd	ymm9,[rcx+52]
+	vpbroadcastd	ymm10,[rcx+56]
+	vpbroadcastd	ymm11,[rcx+60]
+	vpaddd	ymm8,ymm8,[rel L$cp_inc]
+	vmovdqa	[rcx+352],ymm8
+	vpbroadcastd	ymm12,[rcx+32]
+	vmovdqa	[rcx+224],ymm12
+	vpbroadcastd	ymm12,[rcx+36]
+	vmovdqa	[rcx+256],ymm12
+	vpbroadcastd	ymm12,[rcx+40]
+	vmovdqa	[rcx+288],ymm12
+	vpbroadcastd	ymm12,[rcx+44]
+	vmovdqa	[rcx+320],ymm12
+	mov	r8d,10
+L$cp_dround_360:
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	dec	r8d
+	jnz	L$cp_dround_360
+	vpbroadcastd	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vpbroadcastd	ymm12,[rcx+4]
+	vpaddd	ymm1,ymm1,ymm12
+	vpbroadcastd	ymm12,[rcx+8]
+	vpaddd	ymm2,ymm2,ymm12
+	vpbroadcastd	ymm12,[rcx+12]
+	vpaddd	ymm3,ymm3,ymm12
+	vpbroadcastd	ymm12,[rcx+16]
+	vpaddd	ymm4,ymm4,ymm12
+	vpbroadcastd	ymm12,[rcx+20]
+	vpaddd	ymm5,ymm5,ymm12
+	vpbroadcastd	ymm12,[rcx+24]
+	vpaddd	ymm6,ymm6,ymm12
+	vpbroadcastd	ymm12,[rcx+28]
+	vpaddd	ymm7,ymm7,ymm12
+	vpbroadcastd	ymm12,[rcx+52]
+	vpaddd	ymm9,ymm9,ymm12
+	vpbroadcastd	ymm12,[rcx+56]
+	vpaddd	ymm10,ymm10,ymm12
+	vpbroadcastd	ymm12,[rcx+60]
+	vpaddd	ymm11,ymm11,ymm12
+	vpaddd	ymm8,ymm8,[rcx+352]
+	vpunpckldq	ymm12,ymm0,ymm1
+	vpunpckhdq	ymm0,ymm0,ymm1
+	vpunpckldq	ymm13,ymm2,ymm3
+	vpunpckhdq	ymm2,ymm2,ymm3
+	vpunpcklqdq	ymm1,ymm12,ymm13
+	vpunpckhqdq	ymm12,ymm12,ymm13
+	vpunpcklqdq	ymm3,ymm0,ymm2
+	vpunpckhqdq	ymm0,ymm0,ymm2
+	vpunpckldq	ymm2,ymm4,ymm5
+	vpunpckhdq	ymm4,ymm4,ymm5
+	vpunpckldq	ymm13,ymm6,ymm7
+	vpunpckhdq	ymm6,ymm6,ymm7
+	vpunpcklqdq	ymm5,ymm2,ymm13
+	vpunpckhqdq	ymm2,ymm2,ymm13
+	vpunpcklqdq	ymm7,ymm4,ymm6
+	vpunpckhqdq	ymm4,ymm4,ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x20
 	vmovdqa	[rcx+384],ymm6
 	vperm2i128	ymm6,ymm1,ymm5,0x31
 	vmovdqa	[rcx+640],ymm6
@@ -10730,10 +10730,10 @@ L$cp_dround_358:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_354
-L$cp_not8_357:
+	jmp	L$cp_tailbuf_356
+L$cp_not8_359:
 	cmp	rdx,192
-	jbe	L$cp_not4_359
+	jbe	L$cp_not4_361
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -10757,7 +10757,7 @@ L$cp_not8_357:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_362:
+L$cp_dround_364:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -10903,7 +10903,7 @@ L$cp_dround_362:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_362
+	jnz	L$cp_dround_364
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -10988,12 +10988,12 @@ L$cp_dround_362:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_354
-L$cp_not4_359:
+	jmp	L$cp_tailbuf_356
+L$cp_not4_361:
 	cmp	rdx,64
-	jbe	L$cp_h1_360
+	jbe	L$cp_h1_362
 	cmp	rdx,128
-	jbe	L$cp_h2_361
+	jbe	L$cp_h2_363
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -11009,7 +11009,7 @@ L$cp_not4_359:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_363:
+L$cp_dround_h_365:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -11125,7 +11125,7 @@ L$cp_dround_h_363:
 	vpshufd	xmm10,xmm10,147
 	vpshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_363
+	jnz	L$cp_dround_h_365
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -11155,8 +11155,8 @@ L$cp_dround_h_363:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_354
-L$cp_h2_361:
+	jmp	L$cp_tailbuf_356
+L$cp_h2_363:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -11167,7 +11167,7 @@ L$cp_h2_361:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_364:
+L$cp_dround_h_366:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -11245,7 +11245,7 @@ L$cp_dround_h_364:
 	vpshufd	xmm6,xmm6,147
 	vpshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_364
+	jnz	L$cp_dround_h_366
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -11265,14 +11265,14 @@ L$cp_dround_h_364:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_354
-L$cp_h1_360:
+	jmp	L$cp_tailbuf_356
+L$cp_h1_362:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_365:
+L$cp_dround_h_367:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -11312,7 +11312,7 @@ L$cp_dround_h_365:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_365
+	jnz	L$cp_dround_h_367
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -11322,17 +11322,17 @@ L$cp_dround_h_365:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_354:
+L$cp_tailbuf_356:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_done_355:
+L$cp_done_357:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx2_end:
 align 16
 ctasm_chacha20_xorbuf_avx2:
 	cmp	rdx,32
-	jb	L$cp_t16_366
-L$cp_t32_370:
+	jb	L$cp_t16_368
+L$cp_t32_372:
 	vmovdqu	ymm0,[rsi]
 	vpxor	ymm0,ymm0,[r9]
 	vmovdqu	[rdi],ymm0
@@ -11341,10 +11341,10 @@ L$cp_t32_370:
 	add	r9,32
 	sub	rdx,32
 	cmp	rdx,32
-	jae	L$cp_t32_370
-L$cp_t16_366:
+	jae	L$cp_t32_372
+L$cp_t16_368:
 	cmp	rdx,16
-	jb	L$cp_t1_367
+	jb	L$cp_t1_369
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -11352,10 +11352,10 @@ L$cp_t16_366:
 	add	rdi,16
 	add	r9,16
 	sub	rdx,16
-L$cp_t1_367:
+L$cp_t1_369:
 	test	rdx,rdx
-	jz	L$cp_tdone_369
-L$cp_tend_368:
+	jz	L$cp_tdone_371
+L$cp_tend_370:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -11363,8 +11363,8 @@ L$cp_tend_368:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_368
-L$cp_tdone_369:
+	jnz	L$cp_tend_370
+L$cp_tdone_371:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_end:
 align 16
@@ -11376,7 +11376,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	mov	r8,QWORD[rcx+72]
 	shr	r8,2
 	add	r8,QWORD[rcx+72]
-L$cp_fused_371:
+L$cp_fused_373:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -11400,7 +11400,7 @@ L$cp_fused_371:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r10d,6
-L$cp_dround_f_372:
+L$cp_dround_f_374:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -11629,9 +11629,9 @@ L$cp_dround_f_372:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_372
+	jnz	L$cp_dround_f_374
 	mov	r10d,2
-L$cp_dround_f_373:
+L$cp_dround_f_375:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -12020,7 +12020,7 @@ L$cp_dround_f_373:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_373
+	jnz	L$cp_dround_f_375
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -12156,7 +12156,7 @@ L$cp_dround_f_373:
 	add	rdi,256
 	add	rsi,256
 	dec	QWORD[rcx+208]
-	jnz	L$cp_fused_371
+	jnz	L$cp_fused_373
 	mov	QWORD[rcx+80],r11
 	mov	QWORD[rcx+88],r12
 	mov	QWORD[rcx+96],r13
@@ -12165,7 +12165,7 @@ L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end:
 align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_375
+	jz	L$cp_polydone_377
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -12175,7 +12175,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_374:
+L$cp_poly_376:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -12215,11 +12215,11 @@ L$cp_poly_374:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rcx
-	jnz	L$cp_poly_374
+	jnz	L$cp_poly_376
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_375:
+L$cp_polydone_377:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
 align 16
@@ -12470,7 +12470,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_avx2_end:
 align 16
 ctasm_chacha_poly1305_blocks_avx2:
 	cmp	rdx,16
-	jb	L$cp_vpolyscalar_378
+	jb	L$cp_vpolyscalar_380
 	mov	r8,QWORD[rdi+16]
 	and	r8d,0x3ffffff
 	mov	r9,QWORD[rdi+16]
@@ -12500,8 +12500,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	shr	rcx,2
 	and	edx,3
 	dec	rcx
-	jz	L$cp_vpolylast_377
-L$cp_vpoly_376:
+	jz	L$cp_vpolylast_379
+L$cp_vpoly_378:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -12597,8 +12597,8 @@ L$cp_vpoly_376:
 	vmovdqa	ymm3,ymm8
 	vmovdqa	ymm4,ymm9
 	dec	rcx
-	jnz	L$cp_vpoly_376
-L$cp_vpolylast_377:
+	jnz	L$cp_vpoly_378
+L$cp_vpolylast_379:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -12745,7 +12745,7 @@ L$cp_vpolylast_377:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r10
 	mov	QWORD[rdi+32],r12
-L$cp_vpolyscalar_378:
+L$cp_vpolyscalar_380:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_end:
 global ctasm_chacha20_avx512
@@ -12800,16 +12800,17 @@ L$_ctasm_ctasm_chacha20_avx512_p13:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_379:
+L$cp_wipe_381:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_379
+	jnz	L$cp_wipe_381
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
+	vpxord	xmm19,xmm19,xmm19
 	xor	eax,eax
 	xor	edx,edx
 	xor	r8d,r8d
@@ -12901,16 +12902,16 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	vmovdqa	[rcx+48],xmm3
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
-	cmp	r10,320
-	ja	L$cp_short8_388
+	cmp	r10,448
+	ja	L$cp_short8_390
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_389
+	ja	L$cp_pairs2_391
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_391
+	jz	L$cp_padpreend_394
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12918,39 +12919,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_392
+	jz	L$cp_padpre_395
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_392:
+L$cp_padpre_395:
 	test	dl,4
-	jz	L$cp_padpre_393
+	jz	L$cp_padpre_396
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_393:
+L$cp_padpre_396:
 	test	dl,2
-	jz	L$cp_padpre_394
+	jz	L$cp_padpre_397
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_394:
+L$cp_padpre_397:
 	test	dl,1
-	jz	L$cp_padpre_395
+	jz	L$cp_padpre_398
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_395:
-L$cp_padpreend_391:
+L$cp_padpre_398:
+L$cp_padpreend_394:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_396:
+L$cp_dround_p_399:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -12998,7 +12999,7 @@ L$cp_dround_p_396:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_396
+	jnz	L$cp_dround_p_399
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -13015,19 +13016,19 @@ L$cp_dround_p_396:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,32
-	jb	L$cp_dxtail_398
+	jb	L$cp_dxtail_401
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_399
+	jb	L$cp_dxtail_402
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_397
-L$cp_dxtail_398:
+	jmp	L$cp_dxdone_400
+L$cp_dxtail_401:
 	test	rdx,rdx
-	jz	L$cp_dxdone_397
+	jz	L$cp_dxdone_400
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13036,10 +13037,10 @@ L$cp_dxtail_398:
 	vmovdqu8	[rdi+0]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_397
-L$cp_dxtail_399:
+	jmp	L$cp_dxdone_400
+L$cp_dxtail_402:
 	sub	rdx,32
-	jz	L$cp_dxdone_397
+	jz	L$cp_dxdone_400
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13048,17 +13049,17 @@ L$cp_dxtail_399:
 	vmovdqu8	[rdi+32]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_397
-L$cp_dxdone_397:
-	jmp	L$cp_pairskey_385
-L$cp_pairs2_389:
+	jmp	L$cp_dxdone_400
+L$cp_dxdone_400:
+	jmp	L$cp_pairskey_387
+L$cp_pairs2_391:
 	cmp	r10,192
-	ja	L$cp_pairs3_390
+	ja	L$cp_pairs3_392
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_400
+	jz	L$cp_padpreend_403
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -13066,32 +13067,32 @@ L$cp_pairs2_389:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_401
+	jz	L$cp_padpre_404
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_401:
+L$cp_padpre_404:
 	test	dl,4
-	jz	L$cp_padpre_402
+	jz	L$cp_padpre_405
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_402:
+L$cp_padpre_405:
 	test	dl,2
-	jz	L$cp_padpre_403
+	jz	L$cp_padpre_406
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_403:
+L$cp_padpre_406:
 	test	dl,1
-	jz	L$cp_padpre_404
+	jz	L$cp_padpre_407
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_404:
-L$cp_padpreend_400:
+L$cp_padpre_407:
+L$cp_padpreend_403:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -13103,7 +13104,7 @@ L$cp_padpreend_400:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,2
-L$cp_dround_p_406:
+L$cp_dround_p_409:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -13151,9 +13152,9 @@ L$cp_dround_p_406:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_406
+	jnz	L$cp_dround_p_409
 	mov	r8d,8
-L$cp_dround_p_407:
+L$cp_dround_p_410:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -13215,7 +13216,7 @@ L$cp_dround_p_407:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_407
+	jnz	L$cp_dround_p_410
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -13249,8 +13250,8 @@ L$cp_dround_p_407:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_409
-L$cp_ipoly_408:
+	jz	L$cp_ipolyend_412
+L$cp_ipoly_411:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -13290,10 +13291,10 @@ L$cp_ipoly_408:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_408
-L$cp_ipolyend_409:
+	jnz	L$cp_ipoly_411
+L$cp_ipolyend_412:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_410
+	jz	L$cp_ipolytail_413
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -13331,10 +13332,10 @@ L$cp_ipolyend_409:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_410:
+L$cp_ipolytail_413:
 	mov	rsi,QWORD[rcx+144]
 	mov	edi,2
-L$cp_dround_p_411:
+L$cp_dround_p_414:
 	vprold	ymm7,ymm7,16
 	add	r11,QWORD[rsi+0]
 	vpaddd	ymm4,ymm4,ymm5
@@ -13457,7 +13458,7 @@ L$cp_dround_p_411:
 	adc	r13,0
 	lea	rsi,[rsi+32]
 	dec	edi
-	jnz	L$cp_dround_p_411
+	jnz	L$cp_dround_p_414
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -13471,29 +13472,29 @@ L$cp_dround_p_411:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,96
-	jb	L$cp_dxtail_413
+	jb	L$cp_dxtail_416
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_414
+	jb	L$cp_dxtail_417
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_415
+	jb	L$cp_dxtail_418
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_416
+	jb	L$cp_dxtail_419
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_412
-L$cp_dxtail_413:
+	jmp	L$cp_dxdone_415
+L$cp_dxtail_416:
 	sub	rdx,64
-	jz	L$cp_dxdone_412
+	jz	L$cp_dxdone_415
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13502,10 +13503,10 @@ L$cp_dxtail_413:
 	vmovdqu8	[rdi+64]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_412
-L$cp_dxtail_414:
+	jmp	L$cp_dxdone_415
+L$cp_dxtail_417:
 	sub	rdx,96
-	jz	L$cp_dxdone_412
+	jz	L$cp_dxdone_415
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13514,10 +13515,10 @@ L$cp_dxtail_414:
 	vmovdqu8	[rdi+96]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_412
-L$cp_dxtail_415:
+	jmp	L$cp_dxdone_415
+L$cp_dxtail_418:
 	sub	rdx,128
-	jz	L$cp_dxdone_412
+	jz	L$cp_dxdone_415
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13526,10 +13527,10 @@ L$cp_dxtail_415:
 	vmovdqu8	[rdi+128]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_412
-L$cp_dxtail_416:
+	jmp	L$cp_dxdone_415
+L$cp_dxtail_419:
 	sub	rdx,160
-	jz	L$cp_dxdone_412
+	jz	L$cp_dxdone_415
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13538,15 +13539,17 @@ L$cp_dxtail_416:
 	vmovdqu8	[rdi+160]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_412
-L$cp_dxdone_412:
-	jmp	L$cp_pairswoven_405
-L$cp_pairs3_390:
+	jmp	L$cp_dxdone_415
+L$cp_dxdone_415:
+	jmp	L$cp_pairswoven_408
+L$cp_pairs3_392:
+	cmp	r10,320
+	ja	L$cp_pairs4_393
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_417
+	jz	L$cp_padpreend_420
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -13554,32 +13557,32 @@ L$cp_pairs3_390:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_418
+	jz	L$cp_padpre_421
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_418:
+L$cp_padpre_421:
 	test	dl,4
-	jz	L$cp_padpre_419
+	jz	L$cp_padpre_422
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_419:
+L$cp_padpre_422:
 	test	dl,2
-	jz	L$cp_padpre_420
+	jz	L$cp_padpre_423
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_420:
+L$cp_padpre_423:
 	test	dl,1
-	jz	L$cp_padpre_421
+	jz	L$cp_padpre_424
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_421:
-L$cp_padpreend_417:
+L$cp_padpre_424:
+L$cp_padpreend_420:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -13596,7 +13599,7 @@ L$cp_padpreend_417:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,2
-L$cp_dround_p_423:
+L$cp_dround_p_426:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -13644,9 +13647,9 @@ L$cp_dround_p_423:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_423
+	jnz	L$cp_dround_p_426
 	mov	r8d,4
-L$cp_dround_p_424:
+L$cp_dround_p_427:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -13708,9 +13711,9 @@ L$cp_dround_p_424:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_424
+	jnz	L$cp_dround_p_427
 	mov	r8d,4
-L$cp_dround_p_425:
+L$cp_dround_p_428:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -13802,7 +13805,7 @@ L$cp_dround_p_425:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_425
+	jnz	L$cp_dround_p_428
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -13836,8 +13839,8 @@ L$cp_dround_p_425:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_427
-L$cp_ipoly_426:
+	jz	L$cp_ipolyend_430
+L$cp_ipoly_429:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -13877,10 +13880,10 @@ L$cp_ipoly_426:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_426
-L$cp_ipolyend_427:
+	jnz	L$cp_ipoly_429
+L$cp_ipolyend_430:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_428
+	jz	L$cp_ipolytail_431
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -13918,10 +13921,10 @@ L$cp_ipolyend_427:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_428:
+L$cp_ipolytail_431:
 	mov	rsi,QWORD[rcx+144]
 	mov	edi,2
-L$cp_dround_p_429:
+L$cp_dround_p_432:
 	vpaddd	ymm4,ymm4,ymm5
 	add	r11,QWORD[rsi+0]
 	vpaddd	ymm8,ymm8,ymm9
@@ -14058,7 +14061,7 @@ L$cp_dround_p_429:
 	adc	r13,0
 	lea	rsi,[rsi+32]
 	dec	edi
-	jnz	L$cp_dround_p_429
+	jnz	L$cp_dround_p_432
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -14084,7 +14087,7 @@ L$cp_dround_p_429:
 	vmovdqu	[rdi+160],ymm12
 	lea	rsi,[rdi+64]
 	mov	edi,4
-L$cp_dround_p_430:
+L$cp_dround_p_433:
 	vprold	ymm11,ymm11,16
 	add	r11,QWORD[rsi+0]
 	vpaddd	ymm8,ymm8,ymm9
@@ -14207,7 +14210,7 @@ L$cp_dround_p_430:
 	adc	r13,0
 	lea	rsi,[rsi+32]
 	dec	edi
-	jnz	L$cp_dround_p_430
+	jnz	L$cp_dround_p_433
 	vbroadcasti128	ymm14,[rcx+0]
 	vpaddd	ymm8,ymm8,ymm14
 	vbroadcasti128	ymm14,[rcx+16]
@@ -14221,29 +14224,29 @@ L$cp_dround_p_430:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,224
-	jb	L$cp_dxtail_432
+	jb	L$cp_dxtail_435
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_433
+	jb	L$cp_dxtail_436
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_434
+	jb	L$cp_dxtail_437
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_435
+	jb	L$cp_dxtail_438
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_431
-L$cp_dxtail_432:
+	jmp	L$cp_dxdone_434
+L$cp_dxtail_435:
 	sub	rdx,192
-	jz	L$cp_dxdone_431
+	jz	L$cp_dxdone_434
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -14252,10 +14255,10 @@ L$cp_dxtail_432:
 	vmovdqu8	[rdi+192]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_431
-L$cp_dxtail_433:
+	jmp	L$cp_dxdone_434
+L$cp_dxtail_436:
 	sub	rdx,224
-	jz	L$cp_dxdone_431
+	jz	L$cp_dxdone_434
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -14264,10 +14267,10 @@ L$cp_dxtail_433:
 	vmovdqu8	[rdi+224]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_431
-L$cp_dxtail_434:
+	jmp	L$cp_dxdone_434
+L$cp_dxtail_437:
 	sub	rdx,256
-	jz	L$cp_dxdone_431
+	jz	L$cp_dxdone_434
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -14276,10 +14279,10 @@ L$cp_dxtail_434:
 	vmovdqu8	[rdi+256]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_431
-L$cp_dxtail_435:
+	jmp	L$cp_dxdone_434
+L$cp_dxtail_438:
 	sub	rdx,288
-	jz	L$cp_dxdone_431
+	jz	L$cp_dxdone_434
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -14288,256 +14291,331 @@ L$cp_dxtail_435:
 	vmovdqu8	[rdi+288]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_431
-L$cp_dxdone_431:
-	jmp	L$cp_pairswoven_422
-L$cp_short8_388:
+	jmp	L$cp_dxdone_434
+L$cp_dxdone_434:
+	jmp	L$cp_pairswoven_425
+L$cp_pairs4_393:
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_439
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+224],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+224]
+	test	dl,8
+	jz	L$cp_padpre_440
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_440:
+	test	dl,4
+	jz	L$cp_padpre_441
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_441:
+	test	dl,2
+	jz	L$cp_padpre_442
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_442:
+	test	dl,1
+	jz	L$cp_padpre_443
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_443:
+L$cp_padpreend_439:
+	vbroadcasti128	ymm0,[rel L$cp_sigma]
+	vinserti128	ymm1,ymm1,xmm1,1
+	vinserti128	ymm2,ymm2,xmm2,1
+	vinserti128	ymm3,ymm3,xmm3,1
+	vmovdqa	ymm4,ymm0
+	vmovdqa	ymm5,ymm1
+	vmovdqa	ymm6,ymm2
+	vmovdqa	ymm7,ymm3
+	vmovdqa	ymm8,ymm0
+	vmovdqa	ymm9,ymm1
+	vmovdqa	ymm10,ymm2
+	vmovdqa	ymm11,ymm3
+	vmovdqa	ymm12,ymm0
+	vmovdqa	ymm13,ymm1
+	vmovdqa	ymm14,ymm2
+	vmovdqa	ymm15,ymm3
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
+	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
+	vpaddd	ymm15,ymm15,[rel L$cp_blk6]
+	mov	r8d,10
+L$cp_dround_p_444:
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpaddd	ymm12,ymm12,ymm13
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpxor	ymm15,ymm15,ymm12
+	vprold	ymm3,ymm3,16
+	vprold	ymm7,ymm7,16
+	vprold	ymm11,ymm11,16
+	vprold	ymm15,ymm15,16
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpaddd	ymm14,ymm14,ymm15
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpxor	ymm13,ymm13,ymm14
+	vprold	ymm1,ymm1,12
+	vprold	ymm5,ymm5,12
+	vprold	ymm9,ymm9,12
+	vprold	ymm13,ymm13,12
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpaddd	ymm12,ymm12,ymm13
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpxor	ymm15,ymm15,ymm12
+	vprold	ymm3,ymm3,8
+	vprold	ymm7,ymm7,8
+	vprold	ymm11,ymm11,8
+	vprold	ymm15,ymm15,8
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpaddd	ymm14,ymm14,ymm15
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpxor	ymm13,ymm13,ymm14
+	vprold	ymm1,ymm1,7
+	vprold	ymm5,ymm5,7
+	vprold	ymm9,ymm9,7
+	vprold	ymm13,ymm13,7
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,147
+	vpshufd	ymm6,ymm6,57
+	vpshufd	ymm7,ymm7,78
+	vpshufd	ymm8,ymm8,147
+	vpshufd	ymm10,ymm10,57
+	vpshufd	ymm11,ymm11,78
+	vpshufd	ymm12,ymm12,147
+	vpshufd	ymm14,ymm14,57
+	vpshufd	ymm15,ymm15,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpaddd	ymm12,ymm12,ymm13
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpxor	ymm15,ymm15,ymm12
+	vprold	ymm3,ymm3,16
+	vprold	ymm7,ymm7,16
+	vprold	ymm11,ymm11,16
+	vprold	ymm15,ymm15,16
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpaddd	ymm14,ymm14,ymm15
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpxor	ymm13,ymm13,ymm14
+	vprold	ymm1,ymm1,12
+	vprold	ymm5,ymm5,12
+	vprold	ymm9,ymm9,12
+	vprold	ymm13,ymm13,12
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpaddd	ymm12,ymm12,ymm13
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpxor	ymm15,ymm15,ymm12
+	vprold	ymm3,ymm3,8
+	vprold	ymm7,ymm7,8
+	vprold	ymm11,ymm11,8
+	vprold	ymm15,ymm15,8
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpaddd	ymm14,ymm14,ymm15
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpxor	ymm13,ymm13,ymm14
+	vprold	ymm1,ymm1,7
+	vprold	ymm5,ymm5,7
+	vprold	ymm9,ymm9,7
+	vprold	ymm13,ymm13,7
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,57
+	vpshufd	ymm6,ymm6,147
+	vpshufd	ymm7,ymm7,78
+	vpshufd	ymm8,ymm8,57
+	vpshufd	ymm10,ymm10,147
+	vpshufd	ymm11,ymm11,78
+	vpshufd	ymm12,ymm12,57
+	vpshufd	ymm14,ymm14,147
+	vpshufd	ymm15,ymm15,78
+	dec	r8d
+	jnz	L$cp_dround_p_444
+	vbroadcasti32x4	ymm16,[rcx+0]
+	vbroadcasti32x4	ymm17,[rcx+16]
+	vbroadcasti32x4	ymm18,[rcx+32]
+	vbroadcasti32x4	ymm19,[rcx+48]
+	vpaddd	ymm0,ymm0,ymm16
+	vpaddd	ymm1,ymm1,ymm17
+	vpaddd	ymm2,ymm2,ymm18
+	vpaddd	ymm3,ymm3,ymm19
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vpaddd	ymm4,ymm4,ymm16
+	vpaddd	ymm5,ymm5,ymm17
+	vpaddd	ymm6,ymm6,ymm18
+	vpaddd	ymm7,ymm7,ymm19
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
+	vpaddd	ymm8,ymm8,ymm16
+	vpaddd	ymm9,ymm9,ymm17
+	vpaddd	ymm10,ymm10,ymm18
+	vpaddd	ymm11,ymm11,ymm19
+	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
+	vpaddd	ymm12,ymm12,ymm16
+	vpaddd	ymm13,ymm13,ymm17
+	vpaddd	ymm14,ymm14,ymm18
+	vpaddd	ymm15,ymm15,ymm19
+	vpaddd	ymm15,ymm15,[rel L$cp_blk6]
+	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	vshufi32x4	ymm16,ymm0,ymm1,3
+	vpxorq	ymm16,ymm16,[rsi+0]
+	vmovdqu64	[rdi+0],ymm16
+	vshufi32x4	ymm16,ymm2,ymm3,3
+	vpxorq	ymm16,ymm16,[rsi+32]
+	vmovdqu64	[rdi+32],ymm16
+	vshufi32x4	ymm16,ymm4,ymm5,0
+	vpxorq	ymm16,ymm16,[rsi+64]
+	vmovdqu64	[rdi+64],ymm16
+	vshufi32x4	ymm16,ymm6,ymm7,0
+	vpxorq	ymm16,ymm16,[rsi+96]
+	vmovdqu64	[rdi+96],ymm16
+	vshufi32x4	ymm16,ymm4,ymm5,3
+	vpxorq	ymm16,ymm16,[rsi+128]
+	vmovdqu64	[rdi+128],ymm16
+	vshufi32x4	ymm16,ymm6,ymm7,3
+	vpxorq	ymm16,ymm16,[rsi+160]
+	vmovdqu64	[rdi+160],ymm16
+	vshufi32x4	ymm16,ymm8,ymm9,0
+	vpxorq	ymm16,ymm16,[rsi+192]
+	vmovdqu64	[rdi+192],ymm16
+	vshufi32x4	ymm16,ymm10,ymm11,0
+	vpxorq	ymm16,ymm16,[rsi+224]
+	vmovdqu64	[rdi+224],ymm16
+	vshufi32x4	ymm16,ymm8,ymm9,3
+	vpxorq	ymm16,ymm16,[rsi+256]
+	vmovdqu64	[rdi+256],ymm16
+	vshufi32x4	ymm16,ymm10,ymm11,3
+	vpxorq	ymm16,ymm16,[rsi+288]
+	vmovdqu64	[rdi+288],ymm16
+	cmp	rdx,352
+	jb	L$cp_dxtail_446
+	vshufi32x4	ymm16,ymm12,ymm13,0
+	vpxorq	ymm16,ymm16,[rsi+320]
+	vmovdqu64	[rdi+320],ymm16
+	cmp	rdx,384
+	jb	L$cp_dxtail_447
+	vshufi32x4	ymm16,ymm14,ymm15,0
+	vpxorq	ymm16,ymm16,[rsi+352]
+	vmovdqu64	[rdi+352],ymm16
+	cmp	rdx,416
+	jb	L$cp_dxtail_448
+	vshufi32x4	ymm16,ymm12,ymm13,3
+	vpxorq	ymm16,ymm16,[rsi+384]
+	vmovdqu64	[rdi+384],ymm16
+	cmp	rdx,448
+	jb	L$cp_dxtail_449
+	vshufi32x4	ymm16,ymm14,ymm15,3
+	vpxorq	ymm16,ymm16,[rsi+416]
+	vmovdqu64	[rdi+416],ymm16
+	jmp	L$cp_dxdone_445
+L$cp_dxtail_446:
+	sub	rdx,320
+	jz	L$cp_dxdone_445
+	vshufi32x4	ymm16,ymm12,ymm13,0
+	vpbroadcastb	ymm18,edx
+	vpcmpub	k1,ymm18,[rel L$cp_iota],6
+	vmovdqu8	ymm17{k1}{z},[rsi+320]
+	vpxorq	ymm17,ymm17,ymm16
+	vmovdqu8	[rdi+320]{k1},ymm17
+	vmovdqu8	ymm17{k1}{z},ymm17
+	vmovdqa64	[rcx+256],ymm17
+	jmp	L$cp_dxdone_445
+L$cp_dxtail_447:
+	sub	rdx,352
+	jz	L$cp_dxdone_445
+	vshufi32x4	ymm16,ymm14,ymm15,0
+	vpbroadcastb	ymm18,edx
+	vpcmpub	k1,ymm18,[rel L$cp_iota],6
+	vmovdqu8	ymm17{k1}{z},[rsi+352]
+	vpxorq	ymm17,ymm17,ymm16
+	vmovdqu8	[rdi+352]{k1},ymm17
+	vmovdqu8	ymm17{k1}{z},ymm17
+	vmovdqa64	[rcx+256],ymm17
+	jmp	L$cp_dxdone_445
+L$cp_dxtail_448:
+	sub	rdx,384
+	jz	L$cp_dxdone_445
+	vshufi32x4	ymm16,ymm12,ymm13,3
+	vpbroadcastb	ymm18,edx
+	vpcmpub	k1,ymm18,[rel L$cp_iota],6
+	vmovdqu8	ymm17{k1}{z},[rsi+384]
+	vpxorq	ymm17,ymm17,ymm16
+	vmovdqu8	[rdi+384]{k1},ymm17
+	vmovdqu8	ymm17{k1}{z},ymm17
+	vmovdqa64	[rcx+256],ymm17
+	jmp	L$cp_dxdone_445
+L$cp_dxtail_449:
+	sub	rdx,416
+	jz	L$cp_dxdone_445
+	vshufi32x4	ymm16,ymm14,ymm15,3
+	vpbroadcastb	ymm18,edx
+	vpcmpub	k1,ymm18,[rel L$cp_iota],6
+	vmovdqu8	ymm17{k1}{z},[rsi+416]
+	vpxorq	ymm17,ymm17,ymm16
+	vmovdqu8	[rdi+416]{k1},ymm17
+	vmovdqu8	ymm17{k1}{z},ymm17
+	vmovdqa64	[rcx+256],ymm17
+	jmp	L$cp_dxdone_445
+L$cp_dxdone_445:
+	jmp	L$cp_pairskey_387
+L$cp_short8_390:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
-	cmp	r10,448
-	ja	L$cp_big_380
-	vpbroadcastd	ymm0,[rcx+0]
-	vpbroadcastd	ymm1,[rcx+4]
-	vpbroadcastd	ymm2,[rcx+8]
-	vpbroadcastd	ymm3,[rcx+12]
-	vpbroadcastd	ymm4,[rcx+16]
-	vpbroadcastd	ymm5,[rcx+20]
-	vpbroadcastd	ymm6,[rcx+24]
-	vpbroadcastd	ymm7,[rcx+28]
-	vpbroadcastd	ymm8,[rcx+48]
-	vpbroadcastd	ymm9,[rcx+52]
-	vpbroadcastd	ymm10,[rcx+56]
-	vpbroadcastd	ymm11,[rcx+60]
-	vpaddd	ymm8,ymm8,[rel L$cp_inc]
-	vmovdqa	[rcx+352],ymm8
-	vpbroadcastd	ymm12,[rcx+32]
-	vmovdqa	[rcx+224],ymm12
-	vpbroadcastd	ymm12,[rcx+36]
-	vmovdqa	[rcx+256],ymm12
-	vpbroadcastd	ymm12,[rcx+40]
-	vmovdqa	[rcx+288],ymm12
-	vpbroadcastd	ymm12,[rcx+44]
-	vmovdqa	[rcx+320],ymm12
-	mov	r8d,10
-L$cp_dround_436:
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vprold	ymm8,ymm8,16
-	vprold	ymm9,ymm9,16
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vprold	ymm4,ymm4,12
-	vprold	ymm5,ymm5,12
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vprold	ymm8,ymm8,8
-	vprold	ymm9,ymm9,8
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vprold	ymm4,ymm4,7
-	vprold	ymm5,ymm5,7
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vprold	ymm10,ymm10,16
-	vprold	ymm11,ymm11,16
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vprold	ymm6,ymm6,12
-	vprold	ymm7,ymm7,12
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vprold	ymm10,ymm10,8
-	vprold	ymm11,ymm11,8
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vprold	ymm6,ymm6,7
-	vprold	ymm7,ymm7,7
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vprold	ymm11,ymm11,16
-	vprold	ymm8,ymm8,16
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vprold	ymm5,ymm5,12
-	vprold	ymm6,ymm6,12
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vprold	ymm11,ymm11,8
-	vprold	ymm8,ymm8,8
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vprold	ymm5,ymm5,7
-	vprold	ymm6,ymm6,7
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vprold	ymm9,ymm9,16
-	vprold	ymm10,ymm10,16
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vprold	ymm7,ymm7,12
-	vprold	ymm4,ymm4,12
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vprold	ymm9,ymm9,8
-	vprold	ymm10,ymm10,8
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vprold	ymm7,ymm7,7
-	vprold	ymm4,ymm4,7
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	dec	r8d
-	jnz	L$cp_dround_436
-	vpbroadcastd	ymm12,[rcx+0]
-	vpaddd	ymm0,ymm0,ymm12
-	vpbroadcastd	ymm12,[rcx+4]
-	vpaddd	ymm1,ymm1,ymm12
-	vpbroadcastd	ymm12,[rcx+8]
-	vpaddd	ymm2,ymm2,ymm12
-	vpbroadcastd	ymm12,[rcx+12]
-	vpaddd	ymm3,ymm3,ymm12
-	vpbroadcastd	ymm12,[rcx+16]
-	vpaddd	ymm4,ymm4,ymm12
-	vpbroadcastd	ymm12,[rcx+20]
-	vpaddd	ymm5,ymm5,ymm12
-	vpbroadcastd	ymm12,[rcx+24]
-	vpaddd	ymm6,ymm6,ymm12
-	vpbroadcastd	ymm12,[rcx+28]
-	vpaddd	ymm7,ymm7,ymm12
-	vpbroadcastd	ymm12,[rcx+52]
-	vpaddd	ymm9,ymm9,ymm12
-	vpbroadcastd	ymm12,[rcx+56]
-	vpaddd	ymm10,ymm10,ymm12
-	vpbroadcastd	ymm12,[rcx+60]
-	vpaddd	ymm11,ymm11,ymm12
-	vpaddd	ymm8,ymm8,[rcx+352]
-	vpunpckldq	ymm12,ymm0,ymm1
-	vpunpckhdq	ymm0,ymm0,ymm1
-	vpunpckldq	ymm13,ymm2,ymm3
-	vpunpckhdq	ymm2,ymm2,ymm3
-	vpunpcklqdq	ymm1,ymm12,ymm13
-	vpunpckhqdq	ymm12,ymm12,ymm13
-	vpunpcklqdq	ymm3,ymm0,ymm2
-	vpunpckhqdq	ymm0,ymm0,ymm2
-	vpunpckldq	ymm2,ymm4,ymm5
-	vpunpckhdq	ymm4,ymm4,ymm5
-	vpunpckldq	ymm13,ymm6,ymm7
-	vpunpckhdq	ymm6,ymm6,ymm7
-	vpunpcklqdq	ymm5,ymm2,ymm13
-	vpunpckhqdq	ymm2,ymm2,ymm13
-	vpunpcklqdq	ymm7,ymm4,ymm6
-	vpunpckhqdq	ymm4,ymm4,ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x20
-	vmovdqa	[rcx+384],ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x31
-	vmovdqa	[rcx+640],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x20
-	vmovdqa	[rcx+448],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x31
-	vmovdqa	[rcx+704],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x20
-	vmovdqa	[rcx+512],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x31
-	vmovdqa	[rcx+768],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x20
-	vmovdqa	[rcx+576],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x31
-	vmovdqa	[rcx+832],ymm6
-	vmovdqa	ymm6,[rcx+224]
-	vpbroadcastd	ymm1,[rcx+32]
-	vpaddd	ymm6,ymm6,ymm1
-	vmovdqa	ymm13,[rcx+256]
-	vpbroadcastd	ymm1,[rcx+36]
-	vpaddd	ymm13,ymm13,ymm1
-	vmovdqa	ymm14,[rcx+288]
-	vpbroadcastd	ymm1,[rcx+40]
-	vpaddd	ymm14,ymm14,ymm1
-	vmovdqa	ymm15,[rcx+320]
-	vpbroadcastd	ymm1,[rcx+44]
-	vpaddd	ymm15,ymm15,ymm1
-	vpunpckldq	ymm1,ymm6,ymm13
-	vpunpckhdq	ymm6,ymm6,ymm13
-	vpunpckldq	ymm12,ymm14,ymm15
-	vpunpckhdq	ymm14,ymm14,ymm15
-	vpunpcklqdq	ymm13,ymm1,ymm12
-	vpunpckhqdq	ymm1,ymm1,ymm12
-	vpunpcklqdq	ymm15,ymm6,ymm14
-	vpunpckhqdq	ymm6,ymm6,ymm14
-	vpunpckldq	ymm14,ymm8,ymm9
-	vpunpckhdq	ymm8,ymm8,ymm9
-	vpunpckldq	ymm12,ymm10,ymm11
-	vpunpckhdq	ymm10,ymm10,ymm11
-	vpunpcklqdq	ymm9,ymm14,ymm12
-	vpunpckhqdq	ymm14,ymm14,ymm12
-	vpunpcklqdq	ymm11,ymm8,ymm10
-	vpunpckhqdq	ymm8,ymm8,ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x20
-	vmovdqa	[rcx+416],ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x31
-	vmovdqa	[rcx+672],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x20
-	vmovdqa	[rcx+480],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x31
-	vmovdqa	[rcx+736],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x20
-	vmovdqa	[rcx+544],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x31
-	vmovdqa	[rcx+800],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x20
-	vmovdqa	[rcx+608],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x31
-	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_382
-L$cp_pairskey_385:
+	jmp	L$cp_big_382
+L$cp_pairskey_387:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -14551,8 +14629,8 @@ L$cp_pairskey_385:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_438
-L$cp_ipoly_437:
+	jz	L$cp_ipolyend_451
+L$cp_ipoly_450:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -14592,10 +14670,10 @@ L$cp_ipoly_437:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_437
-L$cp_ipolyend_438:
+	jnz	L$cp_ipoly_450
+L$cp_ipolyend_451:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_439
+	jz	L$cp_ipolytail_452
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -14633,19 +14711,19 @@ L$cp_ipolyend_438:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_439:
+L$cp_ipolytail_452:
 	mov	rax,QWORD[rcx+168]
 	test	rax,15
-	jz	L$cp_notail_440
+	jz	L$cp_notail_453
 	and	eax,16
 	vmovdqa	xmm0,[rcx+rax*1+256]
 	vmovdqa	[rcx+128],xmm0
-L$cp_notail_440:
+L$cp_notail_453:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_442
-L$cp_ipoly_441:
+	jz	L$cp_ipolyend_455
+L$cp_ipoly_454:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -14685,10 +14763,10 @@ L$cp_ipoly_441:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_441
-L$cp_ipolyend_442:
+	jnz	L$cp_ipoly_454
+L$cp_ipolyend_455:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_443
+	jz	L$cp_ipolytail_456
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -14726,7 +14804,7 @@ L$cp_ipolyend_442:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_443:
+L$cp_ipolytail_456:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -14777,22 +14855,22 @@ L$cp_ipolytail_443:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_386
-L$cp_pairswoven_405:
+	jmp	L$cp_tagout_388
+L$cp_pairswoven_408:
 	mov	rax,QWORD[rcx+168]
 	test	rax,15
-	jz	L$cp_notail_444
+	jz	L$cp_notail_457
 	and	eax,16
 	vmovdqa	xmm0,[rcx+rax*1+256]
 	vmovdqa	[rcx+128],xmm0
-L$cp_notail_444:
+L$cp_notail_457:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
 	add	rsi,64
 	sub	rdi,4
-	jz	L$cp_ipolyend_446
-L$cp_ipoly_445:
+	jz	L$cp_ipolyend_459
+L$cp_ipoly_458:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -14832,10 +14910,10 @@ L$cp_ipoly_445:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_445
-L$cp_ipolyend_446:
+	jnz	L$cp_ipoly_458
+L$cp_ipolyend_459:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_447
+	jz	L$cp_ipolytail_460
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -14873,7 +14951,7 @@ L$cp_ipolyend_446:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_447:
+L$cp_ipolytail_460:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -14924,22 +15002,22 @@ L$cp_ipolytail_447:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_386
-L$cp_pairswoven_422:
+	jmp	L$cp_tagout_388
+L$cp_pairswoven_425:
 	mov	rax,QWORD[rcx+168]
 	test	rax,15
-	jz	L$cp_notail_448
+	jz	L$cp_notail_461
 	and	eax,16
 	vmovdqa	xmm0,[rcx+rax*1+256]
 	vmovdqa	[rcx+128],xmm0
-L$cp_notail_448:
+L$cp_notail_461:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
 	add	rsi,192
 	sub	rdi,12
-	jz	L$cp_ipolyend_450
-L$cp_ipoly_449:
+	jz	L$cp_ipolyend_463
+L$cp_ipoly_462:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -14979,10 +15057,10 @@ L$cp_ipoly_449:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_449
-L$cp_ipolyend_450:
+	jnz	L$cp_ipoly_462
+L$cp_ipolyend_463:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_451
+	jz	L$cp_ipolytail_464
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -15020,7 +15098,7 @@ L$cp_ipolyend_450:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_451:
+L$cp_ipolytail_464:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -15071,133 +15149,18 @@ L$cp_ipolytail_451:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_386
-L$cp_shortkey_382:
-	mov	rax,0x0ffffffc0fffffff
-	and	rax,QWORD[rcx+384]
-	mov	QWORD[rcx+64],rax
-	mov	rax,0x0ffffffc0ffffffc
-	and	rax,QWORD[rcx+392]
-	mov	QWORD[rcx+72],rax
-	vmovdqa	xmm0,[rcx+400]
-	vmovdqu	[rcx+104],xmm0
-	mov	rsi,QWORD[rcx+176]
-	mov	rdx,QWORD[rcx+184]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rdx,QWORD[rcx+184]
-	and	rdx,15
-	jz	L$cp_padpreend_452
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+184]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+176]
-	lea	rdi,[rcx+128]
-	test	dl,8
-	jz	L$cp_padpre_453
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_453:
-	test	dl,4
-	jz	L$cp_padpre_454
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_454:
-	test	dl,2
-	jz	L$cp_padpre_455
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_455:
-	test	dl,1
-	jz	L$cp_padpre_456
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_456:
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_padpreend_452:
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	lea	r9,[rcx+448]
-	call	ctasm_chacha20_xorbuf_avx512
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rsi,QWORD[rcx+144]
-	mov	rdx,QWORD[rcx+192]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rdx,QWORD[rcx+192]
-	and	rdx,15
-	jz	L$cp_padpreend_457
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+192]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+144]
-	lea	rdi,[rcx+128]
-	test	dl,8
-	jz	L$cp_padpre_458
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_458:
-	test	dl,4
-	jz	L$cp_padpre_459
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_459:
-	test	dl,2
-	jz	L$cp_padpre_460
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_460:
-	test	dl,1
-	jz	L$cp_padpre_461
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_461:
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_padpreend_457:
-	jmp	L$cp_datadone_384
-L$cp_big_380:
+	jmp	L$cp_tagout_388
+L$cp_big_382:
 	mov	rax,QWORD[rcx+168]
 	and	eax,511
-	jz	L$cp_keyalone_463
+	jz	L$cp_keyalone_466
 	cmp	eax,448
-	ja	L$cp_keyalone_463
+	ja	L$cp_keyalone_466
 	mov	eax,DWORD[rcx+168]
 	and	eax,2047
 	sub	eax,1025
 	cmp	eax,448
-	jb	L$cp_keyalone_463
+	jb	L$cp_keyalone_466
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -15221,7 +15184,7 @@ L$cp_big_380:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_464:
+L$cp_dround_467:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -15335,7 +15298,7 @@ L$cp_dround_464:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_464
+	jnz	L$cp_dround_467
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -15453,7 +15416,7 @@ L$cp_dround_464:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_465
+	jz	L$cp_padpreend_468
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15461,38 +15424,38 @@ L$cp_dround_464:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_466
+	jz	L$cp_padpre_469
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_466:
+L$cp_padpre_469:
 	test	dl,4
-	jz	L$cp_padpre_467
+	jz	L$cp_padpre_470
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_467:
+L$cp_padpre_470:
 	test	dl,2
-	jz	L$cp_padpre_468
+	jz	L$cp_padpre_471
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_468:
+L$cp_padpre_471:
 	test	dl,1
-	jz	L$cp_padpre_469
+	jz	L$cp_padpre_472
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_469:
+L$cp_padpre_472:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_465:
+L$cp_padpreend_468:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
@@ -15514,7 +15477,7 @@ L$cp_padpreend_465:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_470
+	jz	L$cp_padpreend_473
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -15522,50 +15485,50 @@ L$cp_padpreend_465:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_471
+	jz	L$cp_padpre_474
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_471:
+L$cp_padpre_474:
 	test	dl,4
-	jz	L$cp_padpre_472
+	jz	L$cp_padpre_475
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_472:
+L$cp_padpre_475:
 	test	dl,2
-	jz	L$cp_padpre_473
+	jz	L$cp_padpre_476
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_473:
+L$cp_padpre_476:
 	test	dl,1
-	jz	L$cp_padpre_474
+	jz	L$cp_padpre_477
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_474:
+L$cp_padpre_477:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_470:
+L$cp_padpreend_473:
 	mov	eax,448
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-	jmp	L$cp_chunk_383
-L$cp_keyalone_463:
+	jmp	L$cp_chunk_385
+L$cp_keyalone_466:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_475:
+L$cp_dround_h_478:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -15613,7 +15576,7 @@ L$cp_dround_h_475:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_475
+	jnz	L$cp_dround_h_478
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -15640,7 +15603,7 @@ L$cp_dround_h_475:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_476
+	jz	L$cp_padpreend_479
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15648,47 +15611,47 @@ L$cp_dround_h_475:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_477
+	jz	L$cp_padpre_480
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_477:
+L$cp_padpre_480:
 	test	dl,4
-	jz	L$cp_padpre_478
+	jz	L$cp_padpre_481
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_478:
+L$cp_padpre_481:
 	test	dl,2
-	jz	L$cp_padpre_479
+	jz	L$cp_padpre_482
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_479:
+L$cp_padpre_482:
 	test	dl,1
-	jz	L$cp_padpre_480
+	jz	L$cp_padpre_483
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_480:
+L$cp_padpre_483:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_476:
+L$cp_padpreend_479:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_462:
-L$cp_chunk_383:
+L$cp_nofuse_465:
+L$cp_chunk_385:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_384
+	jz	L$cp_datadone_386
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -15708,7 +15671,7 @@ L$cp_chunk_383:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_481
+	jz	L$cp_padpreend_484
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -15716,44 +15679,44 @@ L$cp_chunk_383:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_482
+	jz	L$cp_padpre_485
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_482:
+L$cp_padpre_485:
 	test	dl,4
-	jz	L$cp_padpre_483
+	jz	L$cp_padpre_486
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_483:
+L$cp_padpre_486:
 	test	dl,2
-	jz	L$cp_padpre_484
+	jz	L$cp_padpre_487
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_484:
+L$cp_padpre_487:
 	test	dl,1
-	jz	L$cp_padpre_485
+	jz	L$cp_padpre_488
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_485:
+L$cp_padpre_488:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_481:
+L$cp_padpreend_484:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_383
-L$cp_datadone_384:
+	jmp	L$cp_chunk_385
+L$cp_datadone_386:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -15780,7 +15743,7 @@ L$cp_datadone_384:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_386:
+L$cp_tagout_388:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -15790,21 +15753,22 @@ L$cp_tagout_386:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_487
+	jz	L$cp_wipeeven_490
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_487:
+L$cp_wipeeven_490:
 	shr	eax,1
-L$cp_wipe_486:
+L$cp_wipe_489:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_486
+	jnz	L$cp_wipe_489
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
+	vpxord	xmm19,xmm19,xmm19
 	xor	eax,eax
 	xor	edx,edx
 	xor	r8d,r8d
@@ -15902,16 +15866,16 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	vmovdqa	[rcx+48],xmm3
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
-	cmp	r10,320
-	ja	L$cp_short8_496
+	cmp	r10,448
+	ja	L$cp_short8_499
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_497
+	ja	L$cp_pairs2_500
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_499
+	jz	L$cp_padpreend_503
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15919,39 +15883,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_500
+	jz	L$cp_padpre_504
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_500:
+L$cp_padpre_504:
 	test	dl,4
-	jz	L$cp_padpre_501
+	jz	L$cp_padpre_505
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_501:
+L$cp_padpre_505:
 	test	dl,2
-	jz	L$cp_padpre_502
+	jz	L$cp_padpre_506
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_502:
+L$cp_padpre_506:
 	test	dl,1
-	jz	L$cp_padpre_503
+	jz	L$cp_padpre_507
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_503:
-L$cp_padpreend_499:
+L$cp_padpre_507:
+L$cp_padpreend_503:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_504:
+L$cp_dround_p_508:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -15999,7 +15963,7 @@ L$cp_dround_p_504:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_504
+	jnz	L$cp_dround_p_508
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -16016,41 +15980,41 @@ L$cp_dround_p_504:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_505
+	je	L$cp_inplace_509
 	cmp	rdx,32
-	jb	L$cp_dxtail_507
+	jb	L$cp_dxtail_511
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_508
+	jb	L$cp_dxtail_512
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_506
-L$cp_dxtail_507:
+	jmp	L$cp_dxdone_510
+L$cp_dxtail_511:
 	test	rdx,rdx
-	jz	L$cp_dxdone_506
+	jz	L$cp_dxdone_510
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+0]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+0]{k1},ymm13
-	jmp	L$cp_dxdone_506
-L$cp_dxtail_508:
+	jmp	L$cp_dxdone_510
+L$cp_dxtail_512:
 	sub	rdx,32
-	jz	L$cp_dxdone_506
+	jz	L$cp_dxdone_510
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+32]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+32]{k1},ymm13
-	jmp	L$cp_dxdone_506
-L$cp_dxdone_506:
-	jmp	L$cp_pairskey_493
-L$cp_inplace_505:
+	jmp	L$cp_dxdone_510
+L$cp_dxdone_510:
+	jmp	L$cp_pairskey_496
+L$cp_inplace_509:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -16061,15 +16025,15 @@ L$cp_inplace_505:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],736
 	mov	DWORD[rcx+208],5
-	jmp	L$cp_pairskey_493
-L$cp_pairs2_497:
+	jmp	L$cp_pairskey_496
+L$cp_pairs2_500:
 	cmp	r10,192
-	ja	L$cp_pairs3_498
+	ja	L$cp_pairs3_501
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_509
+	jz	L$cp_padpreend_513
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -16077,32 +16041,32 @@ L$cp_pairs2_497:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_510
+	jz	L$cp_padpre_514
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_510:
+L$cp_padpre_514:
 	test	dl,4
-	jz	L$cp_padpre_511
+	jz	L$cp_padpre_515
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_511:
+L$cp_padpre_515:
 	test	dl,2
-	jz	L$cp_padpre_512
+	jz	L$cp_padpre_516
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_512:
+L$cp_padpre_516:
 	test	dl,1
-	jz	L$cp_padpre_513
+	jz	L$cp_padpre_517
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_513:
-L$cp_padpreend_509:
+L$cp_padpre_517:
+L$cp_padpreend_513:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -16114,7 +16078,7 @@ L$cp_padpreend_509:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,2
-L$cp_dround_p_515:
+L$cp_dround_p_519:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -16162,9 +16126,9 @@ L$cp_dround_p_515:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_515
+	jnz	L$cp_dround_p_519
 	mov	r8d,8
-L$cp_dround_p_516:
+L$cp_dround_p_520:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -16226,7 +16190,7 @@ L$cp_dround_p_516:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_516
+	jnz	L$cp_dround_p_520
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -16252,8 +16216,8 @@ L$cp_dround_p_516:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_518
-L$cp_ipoly_517:
+	jz	L$cp_ipolyend_522
+L$cp_ipoly_521:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -16293,10 +16257,10 @@ L$cp_ipoly_517:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_517
-L$cp_ipolyend_518:
+	jnz	L$cp_ipoly_521
+L$cp_ipolyend_522:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_519
+	jz	L$cp_ipolytail_523
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -16334,10 +16298,10 @@ L$cp_ipolyend_518:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_519:
+L$cp_ipolytail_523:
 	mov	rsi,QWORD[rcx+160]
 	mov	edi,2
-L$cp_dround_p_520:
+L$cp_dround_p_524:
 	vprold	ymm7,ymm7,16
 	add	r11,QWORD[rsi+0]
 	vpaddd	ymm4,ymm4,ymm5
@@ -16460,7 +16424,7 @@ L$cp_dround_p_520:
 	adc	r13,0
 	lea	rsi,[rsi+32]
 	dec	edi
-	jnz	L$cp_dround_p_520
+	jnz	L$cp_dround_p_524
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -16474,7 +16438,7 @@ L$cp_dround_p_520:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_521
+	je	L$cp_inplace_525
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -16482,69 +16446,69 @@ L$cp_dround_p_520:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_523
+	jb	L$cp_dxtail_527
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_524
+	jb	L$cp_dxtail_528
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_525
+	jb	L$cp_dxtail_529
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_526
+	jb	L$cp_dxtail_530
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_522
-L$cp_dxtail_523:
+	jmp	L$cp_dxdone_526
+L$cp_dxtail_527:
 	sub	rdx,64
-	jz	L$cp_dxdone_522
+	jz	L$cp_dxdone_526
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+64]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+64]{k1},ymm13
-	jmp	L$cp_dxdone_522
-L$cp_dxtail_524:
+	jmp	L$cp_dxdone_526
+L$cp_dxtail_528:
 	sub	rdx,96
-	jz	L$cp_dxdone_522
+	jz	L$cp_dxdone_526
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+96]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+96]{k1},ymm13
-	jmp	L$cp_dxdone_522
-L$cp_dxtail_525:
+	jmp	L$cp_dxdone_526
+L$cp_dxtail_529:
 	sub	rdx,128
-	jz	L$cp_dxdone_522
+	jz	L$cp_dxdone_526
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+128]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+128]{k1},ymm13
-	jmp	L$cp_dxdone_522
-L$cp_dxtail_526:
+	jmp	L$cp_dxdone_526
+L$cp_dxtail_530:
 	sub	rdx,160
-	jz	L$cp_dxdone_522
+	jz	L$cp_dxdone_526
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+160]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+160]{k1},ymm13
-	jmp	L$cp_dxdone_522
-L$cp_dxdone_522:
-	jmp	L$cp_pairswoven_514
-L$cp_inplace_521:
+	jmp	L$cp_dxdone_526
+L$cp_dxdone_526:
+	jmp	L$cp_pairswoven_518
+L$cp_inplace_525:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+608],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -16563,13 +16527,15 @@ L$cp_inplace_521:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],608
 	mov	DWORD[rcx+208],9
-	jmp	L$cp_pairswoven_514
-L$cp_pairs3_498:
+	jmp	L$cp_pairswoven_518
+L$cp_pairs3_501:
+	cmp	r10,320
+	ja	L$cp_pairs4_502
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_527
+	jz	L$cp_padpreend_531
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -16577,32 +16543,32 @@ L$cp_pairs3_498:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_528
+	jz	L$cp_padpre_532
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_528:
+L$cp_padpre_532:
 	test	dl,4
-	jz	L$cp_padpre_529
+	jz	L$cp_padpre_533
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_529:
+L$cp_padpre_533:
 	test	dl,2
-	jz	L$cp_padpre_530
+	jz	L$cp_padpre_534
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_530:
+L$cp_padpre_534:
 	test	dl,1
-	jz	L$cp_padpre_531
+	jz	L$cp_padpre_535
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_531:
-L$cp_padpreend_527:
+L$cp_padpre_535:
+L$cp_padpreend_531:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -16619,7 +16585,7 @@ L$cp_padpreend_527:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,6
-L$cp_dround_p_533:
+L$cp_dround_p_537:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -16667,9 +16633,9 @@ L$cp_dround_p_533:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_533
+	jnz	L$cp_dround_p_537
 	mov	r8d,4
-L$cp_dround_p_534:
+L$cp_dround_p_538:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -16761,7 +16727,7 @@ L$cp_dround_p_534:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_534
+	jnz	L$cp_dround_p_538
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -16787,8 +16753,8 @@ L$cp_dround_p_534:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_536
-L$cp_ipoly_535:
+	jz	L$cp_ipolyend_540
+L$cp_ipoly_539:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -16828,10 +16794,10 @@ L$cp_ipoly_535:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_535
-L$cp_ipolyend_536:
+	jnz	L$cp_ipoly_539
+L$cp_ipolyend_540:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_537
+	jz	L$cp_ipolytail_541
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -16869,10 +16835,10 @@ L$cp_ipolyend_536:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_537:
+L$cp_ipolytail_541:
 	mov	rsi,QWORD[rcx+160]
 	mov	edi,6
-L$cp_dround_p_538:
+L$cp_dround_p_542:
 	vpaddd	ymm4,ymm4,ymm5
 	add	r11,QWORD[rsi+0]
 	vpaddd	ymm8,ymm8,ymm9
@@ -17009,7 +16975,7 @@ L$cp_dround_p_538:
 	adc	r13,0
 	lea	rsi,[rsi+32]
 	dec	edi
-	jnz	L$cp_dround_p_538
+	jnz	L$cp_dround_p_542
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -17032,7 +16998,7 @@ L$cp_dround_p_538:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_539
+	je	L$cp_inplace_543
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -17052,69 +17018,69 @@ L$cp_dround_p_538:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_541
+	jb	L$cp_dxtail_545
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_542
+	jb	L$cp_dxtail_546
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_543
+	jb	L$cp_dxtail_547
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_544
+	jb	L$cp_dxtail_548
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_540
-L$cp_dxtail_541:
+	jmp	L$cp_dxdone_544
+L$cp_dxtail_545:
 	sub	rdx,192
-	jz	L$cp_dxdone_540
+	jz	L$cp_dxdone_544
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+192]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+192]{k1},ymm13
-	jmp	L$cp_dxdone_540
-L$cp_dxtail_542:
+	jmp	L$cp_dxdone_544
+L$cp_dxtail_546:
 	sub	rdx,224
-	jz	L$cp_dxdone_540
+	jz	L$cp_dxdone_544
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+224]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+224]{k1},ymm13
-	jmp	L$cp_dxdone_540
-L$cp_dxtail_543:
+	jmp	L$cp_dxdone_544
+L$cp_dxtail_547:
 	sub	rdx,256
-	jz	L$cp_dxdone_540
+	jz	L$cp_dxdone_544
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+256]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+256]{k1},ymm13
-	jmp	L$cp_dxdone_540
-L$cp_dxtail_544:
+	jmp	L$cp_dxdone_544
+L$cp_dxtail_548:
 	sub	rdx,288
-	jz	L$cp_dxdone_540
+	jz	L$cp_dxdone_544
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+288]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+288]{k1},ymm13
-	jmp	L$cp_dxdone_540
-L$cp_dxdone_540:
-	jmp	L$cp_pairswoven_532
-L$cp_inplace_539:
+	jmp	L$cp_dxdone_544
+L$cp_dxdone_544:
+	jmp	L$cp_pairswoven_536
+L$cp_inplace_543:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+480],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -17141,254 +17107,359 @@ L$cp_inplace_539:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],480
 	mov	DWORD[rcx+208],13
-	jmp	L$cp_pairswoven_532
-L$cp_short8_496:
+	jmp	L$cp_pairswoven_536
+L$cp_pairs4_502:
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_549
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+224],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+224]
+	test	dl,8
+	jz	L$cp_padpre_550
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_550:
+	test	dl,4
+	jz	L$cp_padpre_551
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_551:
+	test	dl,2
+	jz	L$cp_padpre_552
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_552:
+	test	dl,1
+	jz	L$cp_padpre_553
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_553:
+L$cp_padpreend_549:
+	vbroadcasti128	ymm0,[rel L$cp_sigma]
+	vinserti128	ymm1,ymm1,xmm1,1
+	vinserti128	ymm2,ymm2,xmm2,1
+	vinserti128	ymm3,ymm3,xmm3,1
+	vmovdqa	ymm4,ymm0
+	vmovdqa	ymm5,ymm1
+	vmovdqa	ymm6,ymm2
+	vmovdqa	ymm7,ymm3
+	vmovdqa	ymm8,ymm0
+	vmovdqa	ymm9,ymm1
+	vmovdqa	ymm10,ymm2
+	vmovdqa	ymm11,ymm3
+	vmovdqa	ymm12,ymm0
+	vmovdqa	ymm13,ymm1
+	vmovdqa	ymm14,ymm2
+	vmovdqa	ymm15,ymm3
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
+	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
+	vpaddd	ymm15,ymm15,[rel L$cp_blk6]
+	mov	r8d,10
+L$cp_dround_p_554:
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpaddd	ymm12,ymm12,ymm13
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpxor	ymm15,ymm15,ymm12
+	vprold	ymm3,ymm3,16
+	vprold	ymm7,ymm7,16
+	vprold	ymm11,ymm11,16
+	vprold	ymm15,ymm15,16
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpaddd	ymm14,ymm14,ymm15
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpxor	ymm13,ymm13,ymm14
+	vprold	ymm1,ymm1,12
+	vprold	ymm5,ymm5,12
+	vprold	ymm9,ymm9,12
+	vprold	ymm13,ymm13,12
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpaddd	ymm12,ymm12,ymm13
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpxor	ymm15,ymm15,ymm12
+	vprold	ymm3,ymm3,8
+	vprold	ymm7,ymm7,8
+	vprold	ymm11,ymm11,8
+	vprold	ymm15,ymm15,8
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpaddd	ymm14,ymm14,ymm15
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpxor	ymm13,ymm13,ymm14
+	vprold	ymm1,ymm1,7
+	vprold	ymm5,ymm5,7
+	vprold	ymm9,ymm9,7
+	vprold	ymm13,ymm13,7
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,147
+	vpshufd	ymm6,ymm6,57
+	vpshufd	ymm7,ymm7,78
+	vpshufd	ymm8,ymm8,147
+	vpshufd	ymm10,ymm10,57
+	vpshufd	ymm11,ymm11,78
+	vpshufd	ymm12,ymm12,147
+	vpshufd	ymm14,ymm14,57
+	vpshufd	ymm15,ymm15,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpaddd	ymm12,ymm12,ymm13
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpxor	ymm15,ymm15,ymm12
+	vprold	ymm3,ymm3,16
+	vprold	ymm7,ymm7,16
+	vprold	ymm11,ymm11,16
+	vprold	ymm15,ymm15,16
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpaddd	ymm14,ymm14,ymm15
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpxor	ymm13,ymm13,ymm14
+	vprold	ymm1,ymm1,12
+	vprold	ymm5,ymm5,12
+	vprold	ymm9,ymm9,12
+	vprold	ymm13,ymm13,12
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpaddd	ymm12,ymm12,ymm13
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpxor	ymm15,ymm15,ymm12
+	vprold	ymm3,ymm3,8
+	vprold	ymm7,ymm7,8
+	vprold	ymm11,ymm11,8
+	vprold	ymm15,ymm15,8
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpaddd	ymm14,ymm14,ymm15
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpxor	ymm13,ymm13,ymm14
+	vprold	ymm1,ymm1,7
+	vprold	ymm5,ymm5,7
+	vprold	ymm9,ymm9,7
+	vprold	ymm13,ymm13,7
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,57
+	vpshufd	ymm6,ymm6,147
+	vpshufd	ymm7,ymm7,78
+	vpshufd	ymm8,ymm8,57
+	vpshufd	ymm10,ymm10,147
+	vpshufd	ymm11,ymm11,78
+	vpshufd	ymm12,ymm12,57
+	vpshufd	ymm14,ymm14,147
+	vpshufd	ymm15,ymm15,78
+	dec	r8d
+	jnz	L$cp_dround_p_554
+	vbroadcasti32x4	ymm16,[rcx+0]
+	vbroadcasti32x4	ymm17,[rcx+16]
+	vbroadcasti32x4	ymm18,[rcx+32]
+	vbroadcasti32x4	ymm19,[rcx+48]
+	vpaddd	ymm0,ymm0,ymm16
+	vpaddd	ymm1,ymm1,ymm17
+	vpaddd	ymm2,ymm2,ymm18
+	vpaddd	ymm3,ymm3,ymm19
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vpaddd	ymm4,ymm4,ymm16
+	vpaddd	ymm5,ymm5,ymm17
+	vpaddd	ymm6,ymm6,ymm18
+	vpaddd	ymm7,ymm7,ymm19
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
+	vpaddd	ymm8,ymm8,ymm16
+	vpaddd	ymm9,ymm9,ymm17
+	vpaddd	ymm10,ymm10,ymm18
+	vpaddd	ymm11,ymm11,ymm19
+	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
+	vpaddd	ymm12,ymm12,ymm16
+	vpaddd	ymm13,ymm13,ymm17
+	vpaddd	ymm14,ymm14,ymm18
+	vpaddd	ymm15,ymm15,ymm19
+	vpaddd	ymm15,ymm15,[rel L$cp_blk6]
+	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	cmp	rdi,rsi
+	je	L$cp_inplace_555
+	vshufi32x4	ymm16,ymm0,ymm1,3
+	vpxorq	ymm16,ymm16,[rsi+0]
+	vmovdqu64	[rdi+0],ymm16
+	vshufi32x4	ymm16,ymm2,ymm3,3
+	vpxorq	ymm16,ymm16,[rsi+32]
+	vmovdqu64	[rdi+32],ymm16
+	vshufi32x4	ymm16,ymm4,ymm5,0
+	vpxorq	ymm16,ymm16,[rsi+64]
+	vmovdqu64	[rdi+64],ymm16
+	vshufi32x4	ymm16,ymm6,ymm7,0
+	vpxorq	ymm16,ymm16,[rsi+96]
+	vmovdqu64	[rdi+96],ymm16
+	vshufi32x4	ymm16,ymm4,ymm5,3
+	vpxorq	ymm16,ymm16,[rsi+128]
+	vmovdqu64	[rdi+128],ymm16
+	vshufi32x4	ymm16,ymm6,ymm7,3
+	vpxorq	ymm16,ymm16,[rsi+160]
+	vmovdqu64	[rdi+160],ymm16
+	vshufi32x4	ymm16,ymm8,ymm9,0
+	vpxorq	ymm16,ymm16,[rsi+192]
+	vmovdqu64	[rdi+192],ymm16
+	vshufi32x4	ymm16,ymm10,ymm11,0
+	vpxorq	ymm16,ymm16,[rsi+224]
+	vmovdqu64	[rdi+224],ymm16
+	vshufi32x4	ymm16,ymm8,ymm9,3
+	vpxorq	ymm16,ymm16,[rsi+256]
+	vmovdqu64	[rdi+256],ymm16
+	vshufi32x4	ymm16,ymm10,ymm11,3
+	vpxorq	ymm16,ymm16,[rsi+288]
+	vmovdqu64	[rdi+288],ymm16
+	cmp	rdx,352
+	jb	L$cp_dxtail_557
+	vshufi32x4	ymm16,ymm12,ymm13,0
+	vpxorq	ymm16,ymm16,[rsi+320]
+	vmovdqu64	[rdi+320],ymm16
+	cmp	rdx,384
+	jb	L$cp_dxtail_558
+	vshufi32x4	ymm16,ymm14,ymm15,0
+	vpxorq	ymm16,ymm16,[rsi+352]
+	vmovdqu64	[rdi+352],ymm16
+	cmp	rdx,416
+	jb	L$cp_dxtail_559
+	vshufi32x4	ymm16,ymm12,ymm13,3
+	vpxorq	ymm16,ymm16,[rsi+384]
+	vmovdqu64	[rdi+384],ymm16
+	cmp	rdx,448
+	jb	L$cp_dxtail_560
+	vshufi32x4	ymm16,ymm14,ymm15,3
+	vpxorq	ymm16,ymm16,[rsi+416]
+	vmovdqu64	[rdi+416],ymm16
+	jmp	L$cp_dxdone_556
+L$cp_dxtail_557:
+	sub	rdx,320
+	jz	L$cp_dxdone_556
+	vshufi32x4	ymm16,ymm12,ymm13,0
+	vpbroadcastb	ymm18,edx
+	vpcmpub	k1,ymm18,[rel L$cp_iota],6
+	vmovdqu8	ymm17{k1}{z},[rsi+320]
+	vpxorq	ymm17,ymm17,ymm16
+	vmovdqu8	[rdi+320]{k1},ymm17
+	jmp	L$cp_dxdone_556
+L$cp_dxtail_558:
+	sub	rdx,352
+	jz	L$cp_dxdone_556
+	vshufi32x4	ymm16,ymm14,ymm15,0
+	vpbroadcastb	ymm18,edx
+	vpcmpub	k1,ymm18,[rel L$cp_iota],6
+	vmovdqu8	ymm17{k1}{z},[rsi+352]
+	vpxorq	ymm17,ymm17,ymm16
+	vmovdqu8	[rdi+352]{k1},ymm17
+	jmp	L$cp_dxdone_556
+L$cp_dxtail_559:
+	sub	rdx,384
+	jz	L$cp_dxdone_556
+	vshufi32x4	ymm16,ymm12,ymm13,3
+	vpbroadcastb	ymm18,edx
+	vpcmpub	k1,ymm18,[rel L$cp_iota],6
+	vmovdqu8	ymm17{k1}{z},[rsi+384]
+	vpxorq	ymm17,ymm17,ymm16
+	vmovdqu8	[rdi+384]{k1},ymm17
+	jmp	L$cp_dxdone_556
+L$cp_dxtail_560:
+	sub	rdx,416
+	jz	L$cp_dxdone_556
+	vshufi32x4	ymm16,ymm14,ymm15,3
+	vpbroadcastb	ymm18,edx
+	vpcmpub	k1,ymm18,[rel L$cp_iota],6
+	vmovdqu8	ymm17{k1}{z},[rsi+416]
+	vpxorq	ymm17,ymm17,ymm16
+	vmovdqu8	[rdi+416]{k1},ymm17
+	jmp	L$cp_dxdone_556
+L$cp_dxdone_556:
+	jmp	L$cp_pairskey_496
+L$cp_inplace_555:
+	vshufi32x4	ymm16,ymm0,ymm1,0
+	vmovdqa64	[rcx+352],ymm16
+	vshufi32x4	ymm16,ymm2,ymm3,0
+	vmovdqa64	[rcx+384],ymm16
+	vshufi32x4	ymm16,ymm0,ymm1,3
+	vmovdqa64	[rcx+416],ymm16
+	vshufi32x4	ymm16,ymm2,ymm3,3
+	vmovdqa64	[rcx+448],ymm16
+	vshufi32x4	ymm16,ymm4,ymm5,0
+	vmovdqa64	[rcx+480],ymm16
+	vshufi32x4	ymm16,ymm6,ymm7,0
+	vmovdqa64	[rcx+512],ymm16
+	vshufi32x4	ymm16,ymm4,ymm5,3
+	vmovdqa64	[rcx+544],ymm16
+	vshufi32x4	ymm16,ymm6,ymm7,3
+	vmovdqa64	[rcx+576],ymm16
+	vshufi32x4	ymm16,ymm8,ymm9,0
+	vmovdqa64	[rcx+608],ymm16
+	vshufi32x4	ymm16,ymm10,ymm11,0
+	vmovdqa64	[rcx+640],ymm16
+	vshufi32x4	ymm16,ymm8,ymm9,3
+	vmovdqa64	[rcx+672],ymm16
+	vshufi32x4	ymm16,ymm10,ymm11,3
+	vmovdqa64	[rcx+704],ymm16
+	vshufi32x4	ymm16,ymm12,ymm13,0
+	vmovdqa64	[rcx+736],ymm16
+	vshufi32x4	ymm16,ymm14,ymm15,0
+	vmovdqa64	[rcx+768],ymm16
+	vshufi32x4	ymm16,ymm12,ymm13,3
+	vmovdqa64	[rcx+800],ymm16
+	vshufi32x4	ymm16,ymm14,ymm15,3
+	vmovdqa64	[rcx+832],ymm16
+	mov	QWORD[rcx+216],352
+	mov	DWORD[rcx+208],17
+	jmp	L$cp_pairskey_496
+L$cp_short8_499:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
-	cmp	r10,448
-	ja	L$cp_big_488
-	vpbroadcastd	ymm0,[rcx+0]
-	vpbroadcastd	ymm1,[rcx+4]
-	vpbroadcastd	ymm2,[rcx+8]
-	vpbroadcastd	ymm3,[rcx+12]
-	vpbroadcastd	ymm4,[rcx+16]
-	vpbroadcastd	ymm5,[rcx+20]
-	vpbroadcastd	ymm6,[rcx+24]
-	vpbroadcastd	ymm7,[rcx+28]
-	vpbroadcastd	ymm8,[rcx+48]
-	vpbroadcastd	ymm9,[rcx+52]
-	vpbroadcastd	ymm10,[rcx+56]
-	vpbroadcastd	ymm11,[rcx+60]
-	vpaddd	ymm8,ymm8,[rel L$cp_inc]
-	vmovdqa	[rcx+352],ymm8
-	vpbroadcastd	ymm12,[rcx+32]
-	vmovdqa	[rcx+224],ymm12
-	vpbroadcastd	ymm12,[rcx+36]
-	vmovdqa	[rcx+256],ymm12
-	vpbroadcastd	ymm12,[rcx+40]
-	vmovdqa	[rcx+288],ymm12
-	vpbroadcastd	ymm12,[rcx+44]
-	vmovdqa	[rcx+320],ymm12
-	mov	r8d,10
-L$cp_dround_545:
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vprold	ymm8,ymm8,16
-	vprold	ymm9,ymm9,16
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vprold	ymm4,ymm4,12
-	vprold	ymm5,ymm5,12
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vprold	ymm8,ymm8,8
-	vprold	ymm9,ymm9,8
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vprold	ymm4,ymm4,7
-	vprold	ymm5,ymm5,7
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vprold	ymm10,ymm10,16
-	vprold	ymm11,ymm11,16
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vprold	ymm6,ymm6,12
-	vprold	ymm7,ymm7,12
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vprold	ymm10,ymm10,8
-	vprold	ymm11,ymm11,8
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vprold	ymm6,ymm6,7
-	vprold	ymm7,ymm7,7
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vprold	ymm11,ymm11,16
-	vprold	ymm8,ymm8,16
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vprold	ymm5,ymm5,12
-	vprold	ymm6,ymm6,12
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vprold	ymm11,ymm11,8
-	vprold	ymm8,ymm8,8
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vprold	ymm5,ymm5,7
-	vprold	ymm6,ymm6,7
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vprold	ymm9,ymm9,16
-	vprold	ymm10,ymm10,16
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vprold	ymm7,ymm7,12
-	vprold	ymm4,ymm4,12
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vprold	ymm9,ymm9,8
-	vprold	ymm10,ymm10,8
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vprold	ymm7,ymm7,7
-	vprold	ymm4,ymm4,7
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	dec	r8d
-	jnz	L$cp_dround_545
-	vpbroadcastd	ymm12,[rcx+0]
-	vpaddd	ymm0,ymm0,ymm12
-	vpbroadcastd	ymm12,[rcx+4]
-	vpaddd	ymm1,ymm1,ymm12
-	vpbroadcastd	ymm12,[rcx+8]
-	vpaddd	ymm2,ymm2,ymm12
-	vpbroadcastd	ymm12,[rcx+12]
-	vpaddd	ymm3,ymm3,ymm12
-	vpbroadcastd	ymm12,[rcx+16]
-	vpaddd	ymm4,ymm4,ymm12
-	vpbroadcastd	ymm12,[rcx+20]
-	vpaddd	ymm5,ymm5,ymm12
-	vpbroadcastd	ymm12,[rcx+24]
-	vpaddd	ymm6,ymm6,ymm12
-	vpbroadcastd	ymm12,[rcx+28]
-	vpaddd	ymm7,ymm7,ymm12
-	vpbroadcastd	ymm12,[rcx+52]
-	vpaddd	ymm9,ymm9,ymm12
-	vpbroadcastd	ymm12,[rcx+56]
-	vpaddd	ymm10,ymm10,ymm12
-	vpbroadcastd	ymm12,[rcx+60]
-	vpaddd	ymm11,ymm11,ymm12
-	vpaddd	ymm8,ymm8,[rcx+352]
-	vpunpckldq	ymm12,ymm0,ymm1
-	vpunpckhdq	ymm0,ymm0,ymm1
-	vpunpckldq	ymm13,ymm2,ymm3
-	vpunpckhdq	ymm2,ymm2,ymm3
-	vpunpcklqdq	ymm1,ymm12,ymm13
-	vpunpckhqdq	ymm12,ymm12,ymm13
-	vpunpcklqdq	ymm3,ymm0,ymm2
-	vpunpckhqdq	ymm0,ymm0,ymm2
-	vpunpckldq	ymm2,ymm4,ymm5
-	vpunpckhdq	ymm4,ymm4,ymm5
-	vpunpckldq	ymm13,ymm6,ymm7
-	vpunpckhdq	ymm6,ymm6,ymm7
-	vpunpcklqdq	ymm5,ymm2,ymm13
-	vpunpckhqdq	ymm2,ymm2,ymm13
-	vpunpcklqdq	ymm7,ymm4,ymm6
-	vpunpckhqdq	ymm4,ymm4,ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x20
-	vmovdqa	[rcx+384],ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x31
-	vmovdqa	[rcx+640],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x20
-	vmovdqa	[rcx+448],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x31
-	vmovdqa	[rcx+704],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x20
-	vmovdqa	[rcx+512],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x31
-	vmovdqa	[rcx+768],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x20
-	vmovdqa	[rcx+576],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x31
-	vmovdqa	[rcx+832],ymm6
-	vmovdqa	ymm6,[rcx+224]
-	vpbroadcastd	ymm1,[rcx+32]
-	vpaddd	ymm6,ymm6,ymm1
-	vmovdqa	ymm13,[rcx+256]
-	vpbroadcastd	ymm1,[rcx+36]
-	vpaddd	ymm13,ymm13,ymm1
-	vmovdqa	ymm14,[rcx+288]
-	vpbroadcastd	ymm1,[rcx+40]
-	vpaddd	ymm14,ymm14,ymm1
-	vmovdqa	ymm15,[rcx+320]
-	vpbroadcastd	ymm1,[rcx+44]
-	vpaddd	ymm15,ymm15,ymm1
-	vpunpckldq	ymm1,ymm6,ymm13
-	vpunpckhdq	ymm6,ymm6,ymm13
-	vpunpckldq	ymm12,ymm14,ymm15
-	vpunpckhdq	ymm14,ymm14,ymm15
-	vpunpcklqdq	ymm13,ymm1,ymm12
-	vpunpckhqdq	ymm1,ymm1,ymm12
-	vpunpcklqdq	ymm15,ymm6,ymm14
-	vpunpckhqdq	ymm6,ymm6,ymm14
-	vpunpckldq	ymm14,ymm8,ymm9
-	vpunpckhdq	ymm8,ymm8,ymm9
-	vpunpckldq	ymm12,ymm10,ymm11
-	vpunpckhdq	ymm10,ymm10,ymm11
-	vpunpcklqdq	ymm9,ymm14,ymm12
-	vpunpckhqdq	ymm14,ymm14,ymm12
-	vpunpcklqdq	ymm11,ymm8,ymm10
-	vpunpckhqdq	ymm8,ymm8,ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x20
-	vmovdqa	[rcx+416],ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x31
-	vmovdqa	[rcx+672],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x20
-	vmovdqa	[rcx+480],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x31
-	vmovdqa	[rcx+736],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x20
-	vmovdqa	[rcx+544],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x31
-	vmovdqa	[rcx+800],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x20
-	vmovdqa	[rcx+608],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x31
-	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_490
-L$cp_pairskey_493:
+	jmp	L$cp_big_491
+L$cp_pairskey_496:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -17402,8 +17473,8 @@ L$cp_pairskey_493:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_547
-L$cp_ipoly_546:
+	jz	L$cp_ipolyend_562
+L$cp_ipoly_561:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -17443,10 +17514,10 @@ L$cp_ipoly_546:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_546
-L$cp_ipolyend_547:
+	jnz	L$cp_ipoly_561
+L$cp_ipolyend_562:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_548
+	jz	L$cp_ipolytail_563
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -17484,10 +17555,10 @@ L$cp_ipolyend_547:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_548:
+L$cp_ipolytail_563:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_552
+	jz	L$cp_padpreend_567
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -17495,407 +17566,37 @@ L$cp_ipolytail_548:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_553
+	jz	L$cp_padpre_568
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_553:
+L$cp_padpre_568:
 	test	dl,4
-	jz	L$cp_padpre_554
+	jz	L$cp_padpre_569
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_554:
+L$cp_padpre_569:
 	test	dl,2
-	jz	L$cp_padpre_555
+	jz	L$cp_padpre_570
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_555:
+L$cp_padpre_570:
 	test	dl,1
-	jz	L$cp_padpre_556
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_556:
-L$cp_padpreend_552:
-	mov	rsi,QWORD[rcx+160]
-	mov	rdi,QWORD[rcx+168]
-	shr	rdi,4
-	jz	L$cp_ipolyend_550
-L$cp_ipoly_549:
-	add	r11,QWORD[rsi+0]
-	adc	r12,QWORD[rsi+8]
-	adc	r13,1
-	mov	rax,r8
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,r9
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r10
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,r8
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r10
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,r8
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	lea	rsi,[rsi+16]
-	dec	rdi
-	jnz	L$cp_ipoly_549
-L$cp_ipolyend_550:
-	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_551
-	add	r11,QWORD[rcx+128]
-	adc	r12,QWORD[rcx+136]
-	adc	r13,1
-	mov	rax,r8
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,r9
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r10
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,r8
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r10
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,r8
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-L$cp_ipolytail_551:
-	add	r11,QWORD[rcx+184]
-	adc	r12,QWORD[rcx+168]
-	adc	r13,1
-	mov	rax,r8
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,r9
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r10
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,r8
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r10
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,r8
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	mov	rax,r11
-	mov	rdx,r12
-	sub	rax,-5
-	sbb	rdx,-1
-	sbb	r13,3
-	cmovae	r11,rax
-	cmovae	r12,rdx
-	add	r11,QWORD[rcx+880]
-	adc	r12,QWORD[rcx+888]
-	mov	rax,QWORD[rcx+152]
-	vmovq	xmm0,r11
-	vpinsrq	xmm0,xmm0,r12,1
-	vmovdqu	[rax+0],xmm0
-	mov	rdi,QWORD[rcx+144]
-	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_557
-	mov	rsi,rdi
-	mov	rdx,QWORD[rcx+168]
-	mov	r9,QWORD[rcx+216]
-	lea	r9,[rcx+r9*1+64]
-	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_557:
-	jmp	L$cp_tagout_494
-L$cp_pairswoven_514:
-	mov	rdx,QWORD[rcx+168]
-	and	rdx,15
-	jz	L$cp_padpreend_561
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+168]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+160]
-	lea	rdi,[rcx+128]
-	test	dl,8
-	jz	L$cp_padpre_562
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_562:
-	test	dl,4
-	jz	L$cp_padpre_563
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_563:
-	test	dl,2
-	jz	L$cp_padpre_564
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_564:
-	test	dl,1
-	jz	L$cp_padpre_565
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_565:
-L$cp_padpreend_561:
-	mov	rsi,QWORD[rcx+160]
-	mov	rdi,QWORD[rcx+168]
-	shr	rdi,4
-	add	rsi,64
-	sub	rdi,4
-	jz	L$cp_ipolyend_559
-L$cp_ipoly_558:
-	add	r11,QWORD[rsi+0]
-	adc	r12,QWORD[rsi+8]
-	adc	r13,1
-	mov	rax,r8
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,r9
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r10
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,r8
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r10
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,r8
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	lea	rsi,[rsi+16]
-	dec	rdi
-	jnz	L$cp_ipoly_558
-L$cp_ipolyend_559:
-	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_560
-	add	r11,QWORD[rcx+128]
-	adc	r12,QWORD[rcx+136]
-	adc	r13,1
-	mov	rax,r8
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,r9
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r10
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,r8
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r10
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,r8
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-L$cp_ipolytail_560:
-	add	r11,QWORD[rcx+184]
-	adc	r12,QWORD[rcx+168]
-	adc	r13,1
-	mov	rax,r8
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,r9
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r10
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,r8
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r10
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,r8
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	mov	rax,r11
-	mov	rdx,r12
-	sub	rax,-5
-	sbb	rdx,-1
-	sbb	r13,3
-	cmovae	r11,rax
-	cmovae	r12,rdx
-	add	r11,QWORD[rcx+880]
-	adc	r12,QWORD[rcx+888]
-	mov	rax,QWORD[rcx+152]
-	vmovq	xmm0,r11
-	vpinsrq	xmm0,xmm0,r12,1
-	vmovdqu	[rax+0],xmm0
-	mov	rdi,QWORD[rcx+144]
-	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_566
-	mov	rsi,rdi
-	mov	rdx,QWORD[rcx+168]
-	mov	r9,QWORD[rcx+216]
-	lea	r9,[rcx+r9*1+64]
-	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_566:
-	jmp	L$cp_tagout_494
-L$cp_pairswoven_532:
-	mov	rdx,QWORD[rcx+168]
-	and	rdx,15
-	jz	L$cp_padpreend_570
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+168]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+160]
-	lea	rdi,[rcx+128]
-	test	dl,8
 	jz	L$cp_padpre_571
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_571:
-	test	dl,4
-	jz	L$cp_padpre_572
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_572:
-	test	dl,2
-	jz	L$cp_padpre_573
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_573:
-	test	dl,1
-	jz	L$cp_padpre_574
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_574:
-L$cp_padpreend_570:
+L$cp_padpre_571:
+L$cp_padpreend_567:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	add	rsi,192
-	sub	rdi,12
-	jz	L$cp_ipolyend_568
-L$cp_ipoly_567:
+	jz	L$cp_ipolyend_565
+L$cp_ipoly_564:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -17935,10 +17636,10 @@ L$cp_ipoly_567:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_567
-L$cp_ipolyend_568:
+	jnz	L$cp_ipoly_564
+L$cp_ipolyend_565:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_569
+	jz	L$cp_ipolytail_566
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -17976,7 +17677,7 @@ L$cp_ipolyend_568:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_569:
+L$cp_ipolytail_566:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -18029,38 +17730,23 @@ L$cp_ipolytail_569:
 	vmovdqu	[rax+0],xmm0
 	mov	rdi,QWORD[rcx+144]
 	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_575
+	jne	L$cp_xorskip_572
 	mov	rsi,rdi
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_575:
-	jmp	L$cp_tagout_494
-L$cp_shortkey_490:
-	mov	rax,0x0ffffffc0fffffff
-	and	rax,QWORD[rcx+384]
-	mov	QWORD[rcx+64],rax
-	mov	rax,0x0ffffffc0ffffffc
-	and	rax,QWORD[rcx+392]
-	mov	QWORD[rcx+72],rax
-	vmovdqa	xmm0,[rcx+400]
-	vmovdqu	[rcx+104],xmm0
-	mov	rsi,QWORD[rcx+176]
-	mov	rdx,QWORD[rcx+184]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rdx,QWORD[rcx+184]
+L$cp_xorskip_572:
+	jmp	L$cp_tagout_497
+L$cp_pairswoven_518:
+	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
 	jz	L$cp_padpreend_576
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+184]
+	mov	rsi,QWORD[rcx+168]
 	and	rsi,-16
-	add	rsi,QWORD[rcx+176]
+	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
 	jz	L$cp_padpre_577
@@ -18088,81 +17774,351 @@ L$cp_padpre_579:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 L$cp_padpre_580:
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
 L$cp_padpreend_576:
 	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rdx,QWORD[rcx+192]
+	mov	rdi,QWORD[rcx+168]
+	shr	rdi,4
+	add	rsi,64
+	sub	rdi,4
+	jz	L$cp_ipolyend_574
+L$cp_ipoly_573:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_573
+L$cp_ipolyend_574:
+	test	QWORD[rcx+168],15
+	jz	L$cp_ipolytail_575
+	add	r11,QWORD[rcx+128]
+	adc	r12,QWORD[rcx+136]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_575:
+	add	r11,QWORD[rcx+184]
+	adc	r12,QWORD[rcx+168]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rax,r11
+	mov	rdx,r12
+	sub	rax,-5
+	sbb	rdx,-1
+	sbb	r13,3
+	cmovae	r11,rax
+	cmovae	r12,rdx
+	add	r11,QWORD[rcx+880]
+	adc	r12,QWORD[rcx+888]
+	mov	rax,QWORD[rcx+152]
+	vmovq	xmm0,r11
+	vpinsrq	xmm0,xmm0,r12,1
+	vmovdqu	[rax+0],xmm0
+	mov	rdi,QWORD[rcx+144]
+	cmp	rdi,QWORD[rcx+160]
+	jne	L$cp_xorskip_581
+	mov	rsi,rdi
+	mov	rdx,QWORD[rcx+168]
+	mov	r9,QWORD[rcx+216]
+	lea	r9,[rcx+r9*1+64]
+	call	ctasm_chacha20_xorbuf_avx2
+L$cp_xorskip_581:
+	jmp	L$cp_tagout_497
+L$cp_pairswoven_536:
+	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_581
+	jz	L$cp_padpreend_585
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+192]
+	mov	rsi,QWORD[rcx+168]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_582
+	jz	L$cp_padpre_586
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_582:
+L$cp_padpre_586:
 	test	dl,4
-	jz	L$cp_padpre_583
+	jz	L$cp_padpre_587
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_583:
+L$cp_padpre_587:
 	test	dl,2
-	jz	L$cp_padpre_584
+	jz	L$cp_padpre_588
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_584:
+L$cp_padpre_588:
 	test	dl,1
-	jz	L$cp_padpre_585
+	jz	L$cp_padpre_589
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_585:
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_padpreend_581:
-	mov	rdi,QWORD[rcx+144]
+L$cp_padpre_589:
+L$cp_padpreend_585:
 	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	lea	r9,[rcx+448]
-	call	ctasm_chacha20_xorbuf_avx512
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	jmp	L$cp_datadone_492
-L$cp_big_488:
+	mov	rdi,QWORD[rcx+168]
+	shr	rdi,4
+	add	rsi,192
+	sub	rdi,12
+	jz	L$cp_ipolyend_583
+L$cp_ipoly_582:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_582
+L$cp_ipolyend_583:
+	test	QWORD[rcx+168],15
+	jz	L$cp_ipolytail_584
+	add	r11,QWORD[rcx+128]
+	adc	r12,QWORD[rcx+136]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_584:
+	add	r11,QWORD[rcx+184]
+	adc	r12,QWORD[rcx+168]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rax,r11
+	mov	rdx,r12
+	sub	rax,-5
+	sbb	rdx,-1
+	sbb	r13,3
+	cmovae	r11,rax
+	cmovae	r12,rdx
+	add	r11,QWORD[rcx+880]
+	adc	r12,QWORD[rcx+888]
+	mov	rax,QWORD[rcx+152]
+	vmovq	xmm0,r11
+	vpinsrq	xmm0,xmm0,r12,1
+	vmovdqu	[rax+0],xmm0
+	mov	rdi,QWORD[rcx+144]
+	cmp	rdi,QWORD[rcx+160]
+	jne	L$cp_xorskip_590
+	mov	rsi,rdi
+	mov	rdx,QWORD[rcx+168]
+	mov	r9,QWORD[rcx+216]
+	lea	r9,[rcx+r9*1+64]
+	call	ctasm_chacha20_xorbuf_avx2
+L$cp_xorskip_590:
+	jmp	L$cp_tagout_497
+L$cp_big_491:
 	mov	rax,QWORD[rcx+168]
 	and	eax,511
-	jz	L$cp_keyalone_587
+	jz	L$cp_keyalone_592
 	cmp	eax,448
-	ja	L$cp_keyalone_587
+	ja	L$cp_keyalone_592
 	mov	eax,DWORD[rcx+168]
 	and	eax,2047
 	sub	eax,1025
 	cmp	eax,448
-	jb	L$cp_keyalone_587
+	jb	L$cp_keyalone_592
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -18186,7 +18142,7 @@ L$cp_big_488:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_588:
+L$cp_dround_593:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -18300,7 +18256,7 @@ L$cp_dround_588:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_588
+	jnz	L$cp_dround_593
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -18418,66 +18374,12 @@ L$cp_dround_588:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_589
+	jz	L$cp_padpreend_594
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
-	lea	rdi,[rcx+128]
-	test	dl,8
-	jz	L$cp_padpre_590
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_590:
-	test	dl,4
-	jz	L$cp_padpre_591
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_591:
-	test	dl,2
-	jz	L$cp_padpre_592
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_592:
-	test	dl,1
-	jz	L$cp_padpre_593
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_593:
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_padpreend_589:
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_powers_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	QWORD[rcx+192],448
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rdx,QWORD[rcx+192]
-	and	rdx,15
-	jz	L$cp_padpreend_594
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+192]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
 	jz	L$cp_padpre_595
@@ -18512,6 +18414,60 @@ L$cp_padpre_598:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 L$cp_padpreend_594:
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_powers_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	QWORD[rcx+192],448
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_599
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+160]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_600
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_600:
+	test	dl,4
+	jz	L$cp_padpre_601
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_601:
+	test	dl,2
+	jz	L$cp_padpre_602
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_602:
+	test	dl,1
+	jz	L$cp_padpre_603
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_603:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_599:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -18523,14 +18479,14 @@ L$cp_padpreend_594:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-	jmp	L$cp_chunk_491
-L$cp_keyalone_587:
+	jmp	L$cp_chunk_494
+L$cp_keyalone_592:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_599:
+L$cp_dround_h_604:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -18578,7 +18534,7 @@ L$cp_dround_h_599:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_599
+	jnz	L$cp_dround_h_604
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -18605,74 +18561,12 @@ L$cp_dround_h_599:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_600
+	jz	L$cp_padpreend_605
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
-	lea	rdi,[rcx+128]
-	test	dl,8
-	jz	L$cp_padpre_601
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_601:
-	test	dl,4
-	jz	L$cp_padpre_602
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_602:
-	test	dl,2
-	jz	L$cp_padpre_603
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_603:
-	test	dl,1
-	jz	L$cp_padpre_604
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_604:
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_padpreend_600:
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_powers_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_nofuse_586:
-L$cp_chunk_491:
-	mov	rdx,QWORD[rcx+120]
-	test	rdx,rdx
-	jz	L$cp_datadone_492
-	mov	eax,2048
-	cmp	rdx,rax
-	cmova	rdx,rax
-	mov	QWORD[rcx+192],rdx
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rdx,QWORD[rcx+192]
-	and	rdx,15
-	jz	L$cp_padpreend_605
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+192]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
 	jz	L$cp_padpre_606
@@ -18707,6 +18601,68 @@ L$cp_padpre_609:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 L$cp_padpreend_605:
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_powers_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nofuse_591:
+L$cp_chunk_494:
+	mov	rdx,QWORD[rcx+120]
+	test	rdx,rdx
+	jz	L$cp_datadone_495
+	mov	eax,2048
+	cmp	rdx,rax
+	cmova	rdx,rax
+	mov	QWORD[rcx+192],rdx
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_610
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+160]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_611
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_611:
+	test	dl,4
+	jz	L$cp_padpre_612
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_612:
+	test	dl,2
+	jz	L$cp_padpre_613
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_613:
+	test	dl,1
+	jz	L$cp_padpre_614
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_614:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_610:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -18717,8 +18673,8 @@ L$cp_padpreend_605:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_491
-L$cp_datadone_492:
+	jmp	L$cp_chunk_494
+L$cp_datadone_495:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -18745,7 +18701,7 @@ L$cp_datadone_492:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_494:
+L$cp_tagout_497:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -18755,21 +18711,22 @@ L$cp_tagout_494:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_611
+	jz	L$cp_wipeeven_616
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_611:
+L$cp_wipeeven_616:
 	shr	eax,1
-L$cp_wipe_610:
+L$cp_wipe_615:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_610
+	jnz	L$cp_wipe_615
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
+	vpxord	xmm19,xmm19,xmm19
 	xor	eax,eax
 	xor	edx,edx
 	xor	r8d,r8d
@@ -18800,7 +18757,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_end:
 align 16
 ctasm_chacha20_xor_avx512:
 	cmp	rdx,1024
-	jb	L$cp_zskip_616
+	jb	L$cp_zskip_621
 	vpbroadcastd	zmm16,[rcx+16]
 	vpbroadcastd	zmm17,[rcx+20]
 	vpbroadcastd	zmm18,[rcx+24]
@@ -18814,7 +18771,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	zmm26,[rcx+56]
 	vpbroadcastd	zmm27,[rcx+60]
 	vpaddd	zmm24,zmm24,[rel L$cp_zinc]
-L$cp_zloop_617:
+L$cp_zloop_622:
 	vpbroadcastd	zmm0,[rcx+0]
 	vpbroadcastd	zmm1,[rcx+4]
 	vpbroadcastd	zmm2,[rcx+8]
@@ -18832,7 +18789,7 @@ L$cp_zloop_617:
 	vmovdqa64	zmm14,zmm26
 	vmovdqa64	zmm15,zmm27
 	mov	r8d,10
-L$cp_zdround_618:
+L$cp_zdround_623:
 	vpaddd	zmm0,zmm0,zmm4
 	vpaddd	zmm1,zmm1,zmm5
 	vpaddd	zmm2,zmm2,zmm6
@@ -18930,7 +18887,7 @@ L$cp_zdround_618:
 	vprold	zmm7,zmm7,7
 	vprold	zmm4,zmm4,7
 	dec	r8d
-	jnz	L$cp_zdround_618
+	jnz	L$cp_zdround_623
 	vpbroadcastd	zmm28,[rcx+0]
 	vpaddd	zmm0,zmm0,zmm28
 	vpbroadcastd	zmm29,[rcx+4]
@@ -19053,7 +19010,7 @@ L$cp_zdround_618:
 	add	rsi,1024
 	sub	rdx,1024
 	cmp	rdx,1024
-	jae	L$cp_zloop_617
+	jae	L$cp_zloop_622
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
@@ -19070,10 +19027,10 @@ L$cp_zdround_618:
 	vpxord	xmm29,xmm29,xmm29
 	vpxord	xmm30,xmm30,xmm30
 	vpxord	xmm31,xmm31,xmm31
-L$cp_zskip_616:
+L$cp_zskip_621:
 	cmp	rdx,512
-	jb	L$cp_small_613
-L$cp_wide_612:
+	jb	L$cp_small_618
+L$cp_wide_617:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -19097,7 +19054,7 @@ L$cp_wide_612:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_619:
+L$cp_dround_624:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -19211,7 +19168,7 @@ L$cp_dround_619:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_619
+	jnz	L$cp_dround_624
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -19332,12 +19289,12 @@ L$cp_dround_619:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_612
-L$cp_small_613:
+	jae	L$cp_wide_617
+L$cp_small_618:
 	test	rdx,rdx
-	jz	L$cp_done_615
+	jz	L$cp_done_620
 	cmp	rdx,256
-	jbe	L$cp_not8_620
+	jbe	L$cp_not8_625
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -19361,7 +19318,7 @@ L$cp_small_613:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_621:
+L$cp_dround_626:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -19475,7 +19432,7 @@ L$cp_dround_621:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_621
+	jnz	L$cp_dround_626
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -19576,10 +19533,10 @@ L$cp_dround_621:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_614
-L$cp_not8_620:
+	jmp	L$cp_tailbuf_619
+L$cp_not8_625:
 	cmp	rdx,192
-	jbe	L$cp_not4_622
+	jbe	L$cp_not4_627
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -19603,7 +19560,7 @@ L$cp_not8_620:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_625:
+L$cp_dround_630:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -19717,7 +19674,7 @@ L$cp_dround_625:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_625
+	jnz	L$cp_dround_630
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -19802,12 +19759,12 @@ L$cp_dround_625:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_614
-L$cp_not4_622:
+	jmp	L$cp_tailbuf_619
+L$cp_not4_627:
 	cmp	rdx,64
-	jbe	L$cp_h1_623
+	jbe	L$cp_h1_628
 	cmp	rdx,128
-	jbe	L$cp_h2_624
+	jbe	L$cp_h2_629
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -19823,7 +19780,7 @@ L$cp_not4_622:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_626:
+L$cp_dround_h_631:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -19915,7 +19872,7 @@ L$cp_dround_h_626:
 	vpshufd	xmm10,xmm10,147
 	vpshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_626
+	jnz	L$cp_dround_h_631
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -19945,8 +19902,8 @@ L$cp_dround_h_626:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_614
-L$cp_h2_624:
+	jmp	L$cp_tailbuf_619
+L$cp_h2_629:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -19957,7 +19914,7 @@ L$cp_h2_624:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_627:
+L$cp_dround_h_632:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -20019,7 +19976,7 @@ L$cp_dround_h_627:
 	vpshufd	xmm6,xmm6,147
 	vpshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_627
+	jnz	L$cp_dround_h_632
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -20039,14 +19996,14 @@ L$cp_dround_h_627:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_614
-L$cp_h1_623:
+	jmp	L$cp_tailbuf_619
+L$cp_h1_628:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_628:
+L$cp_dround_h_633:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -20094,7 +20051,7 @@ L$cp_dround_h_628:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_628
+	jnz	L$cp_dround_h_633
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -20104,17 +20061,17 @@ L$cp_dround_h_628:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_614:
+L$cp_tailbuf_619:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx512
-L$cp_done_615:
+L$cp_done_620:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx512_end:
 align 16
 ctasm_chacha20_xorbuf_avx512:
 	cmp	rdx,32
-	jb	L$cp_t16_629
-L$cp_t32_633:
+	jb	L$cp_t16_634
+L$cp_t32_638:
 	vmovdqu	ymm0,[rsi]
 	vpxor	ymm0,ymm0,[r9]
 	vmovdqu	[rdi],ymm0
@@ -20123,10 +20080,10 @@ L$cp_t32_633:
 	add	r9,32
 	sub	rdx,32
 	cmp	rdx,32
-	jae	L$cp_t32_633
-L$cp_t16_629:
+	jae	L$cp_t32_638
+L$cp_t16_634:
 	test	rdx,rdx
-	jz	L$cp_tdone_632
+	jz	L$cp_tdone_637
 	vpbroadcastb	ymm16,edx
 	vpcmpub	k1,ymm16,[rel L$cp_iota],6
 	vmovdqu8	ymm16{k1}{z},[rsi]
@@ -20137,9 +20094,9 @@ L$cp_t16_629:
 	add	rdi,rdx
 	add	r9,rdx
 	xor	edx,edx
-	jmp	L$cp_tdone_632
+	jmp	L$cp_tdone_637
 	cmp	rdx,16
-	jb	L$cp_t1_630
+	jb	L$cp_t1_635
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -20147,10 +20104,10 @@ L$cp_t16_629:
 	add	rdi,16
 	add	r9,16
 	sub	rdx,16
-L$cp_t1_630:
+L$cp_t1_635:
 	test	rdx,rdx
-	jz	L$cp_tdone_632
-L$cp_tend_631:
+	jz	L$cp_tdone_637
+L$cp_tend_636:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -20158,8 +20115,8 @@ L$cp_tend_631:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_631
-L$cp_tdone_632:
+	jnz	L$cp_tend_636
+L$cp_tdone_637:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx512_end:
 global ctasm_chacha20_poly1305_seal_avx512ifma
@@ -20232,16 +20189,16 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	vmovdqa	[rcx+48],xmm3
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
-	cmp	r10,320
-	ja	L$cp_short8_642
+	cmp	r10,448
+	ja	L$cp_short8_647
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_643
+	ja	L$cp_pairs2_648
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_645
+	jz	L$cp_padpreend_651
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -20249,39 +20206,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_646
+	jz	L$cp_padpre_652
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_646:
+L$cp_padpre_652:
 	test	dl,4
-	jz	L$cp_padpre_647
+	jz	L$cp_padpre_653
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_647:
+L$cp_padpre_653:
 	test	dl,2
-	jz	L$cp_padpre_648
+	jz	L$cp_padpre_654
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_648:
+L$cp_padpre_654:
 	test	dl,1
-	jz	L$cp_padpre_649
+	jz	L$cp_padpre_655
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_649:
-L$cp_padpreend_645:
+L$cp_padpre_655:
+L$cp_padpreend_651:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_650:
+L$cp_dround_p_656:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -20329,7 +20286,7 @@ L$cp_dround_p_650:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_650
+	jnz	L$cp_dround_p_656
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -20346,19 +20303,19 @@ L$cp_dround_p_650:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,32
-	jb	L$cp_dxtail_652
+	jb	L$cp_dxtail_658
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_653
+	jb	L$cp_dxtail_659
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_651
-L$cp_dxtail_652:
+	jmp	L$cp_dxdone_657
+L$cp_dxtail_658:
 	test	rdx,rdx
-	jz	L$cp_dxdone_651
+	jz	L$cp_dxdone_657
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -20367,10 +20324,10 @@ L$cp_dxtail_652:
 	vmovdqu8	[rdi+0]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_651
-L$cp_dxtail_653:
+	jmp	L$cp_dxdone_657
+L$cp_dxtail_659:
 	sub	rdx,32
-	jz	L$cp_dxdone_651
+	jz	L$cp_dxdone_657
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -20379,17 +20336,17 @@ L$cp_dxtail_653:
 	vmovdqu8	[rdi+32]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_651
-L$cp_dxdone_651:
-	jmp	L$cp_pairskey_639
-L$cp_pairs2_643:
+	jmp	L$cp_dxdone_657
+L$cp_dxdone_657:
+	jmp	L$cp_pairskey_644
+L$cp_pairs2_648:
 	cmp	r10,192
-	ja	L$cp_pairs3_644
+	ja	L$cp_pairs3_649
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_654
+	jz	L$cp_padpreend_660
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -20397,32 +20354,32 @@ L$cp_pairs2_643:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_655
+	jz	L$cp_padpre_661
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_655:
+L$cp_padpre_661:
 	test	dl,4
-	jz	L$cp_padpre_656
+	jz	L$cp_padpre_662
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_656:
+L$cp_padpre_662:
 	test	dl,2
-	jz	L$cp_padpre_657
+	jz	L$cp_padpre_663
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_657:
+L$cp_padpre_663:
 	test	dl,1
-	jz	L$cp_padpre_658
+	jz	L$cp_padpre_664
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_658:
-L$cp_padpreend_654:
+L$cp_padpre_664:
+L$cp_padpreend_660:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -20434,7 +20391,7 @@ L$cp_padpreend_654:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_659:
+L$cp_dround_p_665:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -20496,7 +20453,7 @@ L$cp_dround_p_659:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_659
+	jnz	L$cp_dround_p_665
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -20528,29 +20485,29 @@ L$cp_dround_p_659:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_661
+	jb	L$cp_dxtail_667
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_662
+	jb	L$cp_dxtail_668
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_663
+	jb	L$cp_dxtail_669
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_664
+	jb	L$cp_dxtail_670
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_660
-L$cp_dxtail_661:
+	jmp	L$cp_dxdone_666
+L$cp_dxtail_667:
 	sub	rdx,64
-	jz	L$cp_dxdone_660
+	jz	L$cp_dxdone_666
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -20559,10 +20516,10 @@ L$cp_dxtail_661:
 	vmovdqu8	[rdi+64]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_660
-L$cp_dxtail_662:
+	jmp	L$cp_dxdone_666
+L$cp_dxtail_668:
 	sub	rdx,96
-	jz	L$cp_dxdone_660
+	jz	L$cp_dxdone_666
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -20571,10 +20528,10 @@ L$cp_dxtail_662:
 	vmovdqu8	[rdi+96]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_660
-L$cp_dxtail_663:
+	jmp	L$cp_dxdone_666
+L$cp_dxtail_669:
 	sub	rdx,128
-	jz	L$cp_dxdone_660
+	jz	L$cp_dxdone_666
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -20583,10 +20540,10 @@ L$cp_dxtail_663:
 	vmovdqu8	[rdi+128]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_660
-L$cp_dxtail_664:
+	jmp	L$cp_dxdone_666
+L$cp_dxtail_670:
 	sub	rdx,160
-	jz	L$cp_dxdone_660
+	jz	L$cp_dxdone_666
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -20595,15 +20552,17 @@ L$cp_dxtail_664:
 	vmovdqu8	[rdi+160]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_660
-L$cp_dxdone_660:
-	jmp	L$cp_pairskey_639
-L$cp_pairs3_644:
+	jmp	L$cp_dxdone_666
+L$cp_dxdone_666:
+	jmp	L$cp_pairskey_644
+L$cp_pairs3_649:
+	cmp	r10,320
+	ja	L$cp_pairs4_650
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_665
+	jz	L$cp_padpreend_671
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -20611,32 +20570,32 @@ L$cp_pairs3_644:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_666
+	jz	L$cp_padpre_672
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_666:
+L$cp_padpre_672:
 	test	dl,4
-	jz	L$cp_padpre_667
+	jz	L$cp_padpre_673
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_667:
+L$cp_padpre_673:
 	test	dl,2
-	jz	L$cp_padpre_668
+	jz	L$cp_padpre_674
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_668:
+L$cp_padpre_674:
 	test	dl,1
-	jz	L$cp_padpre_669
+	jz	L$cp_padpre_675
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_669:
-L$cp_padpreend_665:
+L$cp_padpre_675:
+L$cp_padpreend_671:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -20653,7 +20612,7 @@ L$cp_padpreend_665:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_670:
+L$cp_dround_p_676:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -20745,7 +20704,7 @@ L$cp_dround_p_670:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_670
+	jnz	L$cp_dround_p_676
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -20798,29 +20757,29 @@ L$cp_dround_p_670:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_672
+	jb	L$cp_dxtail_678
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_673
+	jb	L$cp_dxtail_679
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_674
+	jb	L$cp_dxtail_680
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_675
+	jb	L$cp_dxtail_681
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_671
-L$cp_dxtail_672:
+	jmp	L$cp_dxdone_677
+L$cp_dxtail_678:
 	sub	rdx,192
-	jz	L$cp_dxdone_671
+	jz	L$cp_dxdone_677
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -20829,10 +20788,10 @@ L$cp_dxtail_672:
 	vmovdqu8	[rdi+192]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_671
-L$cp_dxtail_673:
+	jmp	L$cp_dxdone_677
+L$cp_dxtail_679:
 	sub	rdx,224
-	jz	L$cp_dxdone_671
+	jz	L$cp_dxdone_677
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -20841,10 +20800,10 @@ L$cp_dxtail_673:
 	vmovdqu8	[rdi+224]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_671
-L$cp_dxtail_674:
+	jmp	L$cp_dxdone_677
+L$cp_dxtail_680:
 	sub	rdx,256
-	jz	L$cp_dxdone_671
+	jz	L$cp_dxdone_677
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -20853,10 +20812,10 @@ L$cp_dxtail_674:
 	vmovdqu8	[rdi+256]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_671
-L$cp_dxtail_675:
+	jmp	L$cp_dxdone_677
+L$cp_dxtail_681:
 	sub	rdx,288
-	jz	L$cp_dxdone_671
+	jz	L$cp_dxdone_677
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -20865,256 +20824,331 @@ L$cp_dxtail_675:
 	vmovdqu8	[rdi+288]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_671
-L$cp_dxdone_671:
-	jmp	L$cp_pairskey_639
-L$cp_short8_642:
+	jmp	L$cp_dxdone_677
+L$cp_dxdone_677:
+	jmp	L$cp_pairskey_644
+L$cp_pairs4_650:
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_682
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+224],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+224]
+	test	dl,8
+	jz	L$cp_padpre_683
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_683:
+	test	dl,4
+	jz	L$cp_padpre_684
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_684:
+	test	dl,2
+	jz	L$cp_padpre_685
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_685:
+	test	dl,1
+	jz	L$cp_padpre_686
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_686:
+L$cp_padpreend_682:
+	vbroadcasti128	ymm0,[rel L$cp_sigma]
+	vinserti128	ymm1,ymm1,xmm1,1
+	vinserti128	ymm2,ymm2,xmm2,1
+	vinserti128	ymm3,ymm3,xmm3,1
+	vmovdqa	ymm4,ymm0
+	vmovdqa	ymm5,ymm1
+	vmovdqa	ymm6,ymm2
+	vmovdqa	ymm7,ymm3
+	vmovdqa	ymm8,ymm0
+	vmovdqa	ymm9,ymm1
+	vmovdqa	ymm10,ymm2
+	vmovdqa	ymm11,ymm3
+	vmovdqa	ymm12,ymm0
+	vmovdqa	ymm13,ymm1
+	vmovdqa	ymm14,ymm2
+	vmovdqa	ymm15,ymm3
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
+	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
+	vpaddd	ymm15,ymm15,[rel L$cp_blk6]
+	mov	r8d,10
+L$cp_dround_p_687:
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpaddd	ymm12,ymm12,ymm13
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpxor	ymm15,ymm15,ymm12
+	vprold	ymm3,ymm3,16
+	vprold	ymm7,ymm7,16
+	vprold	ymm11,ymm11,16
+	vprold	ymm15,ymm15,16
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpaddd	ymm14,ymm14,ymm15
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpxor	ymm13,ymm13,ymm14
+	vprold	ymm1,ymm1,12
+	vprold	ymm5,ymm5,12
+	vprold	ymm9,ymm9,12
+	vprold	ymm13,ymm13,12
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpaddd	ymm12,ymm12,ymm13
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpxor	ymm15,ymm15,ymm12
+	vprold	ymm3,ymm3,8
+	vprold	ymm7,ymm7,8
+	vprold	ymm11,ymm11,8
+	vprold	ymm15,ymm15,8
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpaddd	ymm14,ymm14,ymm15
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpxor	ymm13,ymm13,ymm14
+	vprold	ymm1,ymm1,7
+	vprold	ymm5,ymm5,7
+	vprold	ymm9,ymm9,7
+	vprold	ymm13,ymm13,7
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,147
+	vpshufd	ymm6,ymm6,57
+	vpshufd	ymm7,ymm7,78
+	vpshufd	ymm8,ymm8,147
+	vpshufd	ymm10,ymm10,57
+	vpshufd	ymm11,ymm11,78
+	vpshufd	ymm12,ymm12,147
+	vpshufd	ymm14,ymm14,57
+	vpshufd	ymm15,ymm15,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpaddd	ymm12,ymm12,ymm13
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpxor	ymm15,ymm15,ymm12
+	vprold	ymm3,ymm3,16
+	vprold	ymm7,ymm7,16
+	vprold	ymm11,ymm11,16
+	vprold	ymm15,ymm15,16
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpaddd	ymm14,ymm14,ymm15
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpxor	ymm13,ymm13,ymm14
+	vprold	ymm1,ymm1,12
+	vprold	ymm5,ymm5,12
+	vprold	ymm9,ymm9,12
+	vprold	ymm13,ymm13,12
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpaddd	ymm12,ymm12,ymm13
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpxor	ymm15,ymm15,ymm12
+	vprold	ymm3,ymm3,8
+	vprold	ymm7,ymm7,8
+	vprold	ymm11,ymm11,8
+	vprold	ymm15,ymm15,8
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpaddd	ymm14,ymm14,ymm15
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpxor	ymm13,ymm13,ymm14
+	vprold	ymm1,ymm1,7
+	vprold	ymm5,ymm5,7
+	vprold	ymm9,ymm9,7
+	vprold	ymm13,ymm13,7
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,57
+	vpshufd	ymm6,ymm6,147
+	vpshufd	ymm7,ymm7,78
+	vpshufd	ymm8,ymm8,57
+	vpshufd	ymm10,ymm10,147
+	vpshufd	ymm11,ymm11,78
+	vpshufd	ymm12,ymm12,57
+	vpshufd	ymm14,ymm14,147
+	vpshufd	ymm15,ymm15,78
+	dec	r8d
+	jnz	L$cp_dround_p_687
+	vbroadcasti32x4	ymm16,[rcx+0]
+	vbroadcasti32x4	ymm17,[rcx+16]
+	vbroadcasti32x4	ymm18,[rcx+32]
+	vbroadcasti32x4	ymm19,[rcx+48]
+	vpaddd	ymm0,ymm0,ymm16
+	vpaddd	ymm1,ymm1,ymm17
+	vpaddd	ymm2,ymm2,ymm18
+	vpaddd	ymm3,ymm3,ymm19
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vpaddd	ymm4,ymm4,ymm16
+	vpaddd	ymm5,ymm5,ymm17
+	vpaddd	ymm6,ymm6,ymm18
+	vpaddd	ymm7,ymm7,ymm19
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
+	vpaddd	ymm8,ymm8,ymm16
+	vpaddd	ymm9,ymm9,ymm17
+	vpaddd	ymm10,ymm10,ymm18
+	vpaddd	ymm11,ymm11,ymm19
+	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
+	vpaddd	ymm12,ymm12,ymm16
+	vpaddd	ymm13,ymm13,ymm17
+	vpaddd	ymm14,ymm14,ymm18
+	vpaddd	ymm15,ymm15,ymm19
+	vpaddd	ymm15,ymm15,[rel L$cp_blk6]
+	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	vshufi32x4	ymm16,ymm0,ymm1,3
+	vpxorq	ymm16,ymm16,[rsi+0]
+	vmovdqu64	[rdi+0],ymm16
+	vshufi32x4	ymm16,ymm2,ymm3,3
+	vpxorq	ymm16,ymm16,[rsi+32]
+	vmovdqu64	[rdi+32],ymm16
+	vshufi32x4	ymm16,ymm4,ymm5,0
+	vpxorq	ymm16,ymm16,[rsi+64]
+	vmovdqu64	[rdi+64],ymm16
+	vshufi32x4	ymm16,ymm6,ymm7,0
+	vpxorq	ymm16,ymm16,[rsi+96]
+	vmovdqu64	[rdi+96],ymm16
+	vshufi32x4	ymm16,ymm4,ymm5,3
+	vpxorq	ymm16,ymm16,[rsi+128]
+	vmovdqu64	[rdi+128],ymm16
+	vshufi32x4	ymm16,ymm6,ymm7,3
+	vpxorq	ymm16,ymm16,[rsi+160]
+	vmovdqu64	[rdi+160],ymm16
+	vshufi32x4	ymm16,ymm8,ymm9,0
+	vpxorq	ymm16,ymm16,[rsi+192]
+	vmovdqu64	[rdi+192],ymm16
+	vshufi32x4	ymm16,ymm10,ymm11,0
+	vpxorq	ymm16,ymm16,[rsi+224]
+	vmovdqu64	[rdi+224],ymm16
+	vshufi32x4	ymm16,ymm8,ymm9,3
+	vpxorq	ymm16,ymm16,[rsi+256]
+	vmovdqu64	[rdi+256],ymm16
+	vshufi32x4	ymm16,ymm10,ymm11,3
+	vpxorq	ymm16,ymm16,[rsi+288]
+	vmovdqu64	[rdi+288],ymm16
+	cmp	rdx,352
+	jb	L$cp_dxtail_689
+	vshufi32x4	ymm16,ymm12,ymm13,0
+	vpxorq	ymm16,ymm16,[rsi+320]
+	vmovdqu64	[rdi+320],ymm16
+	cmp	rdx,384
+	jb	L$cp_dxtail_690
+	vshufi32x4	ymm16,ymm14,ymm15,0
+	vpxorq	ymm16,ymm16,[rsi+352]
+	vmovdqu64	[rdi+352],ymm16
+	cmp	rdx,416
+	jb	L$cp_dxtail_691
+	vshufi32x4	ymm16,ymm12,ymm13,3
+	vpxorq	ymm16,ymm16,[rsi+384]
+	vmovdqu64	[rdi+384],ymm16
+	cmp	rdx,448
+	jb	L$cp_dxtail_692
+	vshufi32x4	ymm16,ymm14,ymm15,3
+	vpxorq	ymm16,ymm16,[rsi+416]
+	vmovdqu64	[rdi+416],ymm16
+	jmp	L$cp_dxdone_688
+L$cp_dxtail_689:
+	sub	rdx,320
+	jz	L$cp_dxdone_688
+	vshufi32x4	ymm16,ymm12,ymm13,0
+	vpbroadcastb	ymm18,edx
+	vpcmpub	k1,ymm18,[rel L$cp_iota],6
+	vmovdqu8	ymm17{k1}{z},[rsi+320]
+	vpxorq	ymm17,ymm17,ymm16
+	vmovdqu8	[rdi+320]{k1},ymm17
+	vmovdqu8	ymm17{k1}{z},ymm17
+	vmovdqa64	[rcx+256],ymm17
+	jmp	L$cp_dxdone_688
+L$cp_dxtail_690:
+	sub	rdx,352
+	jz	L$cp_dxdone_688
+	vshufi32x4	ymm16,ymm14,ymm15,0
+	vpbroadcastb	ymm18,edx
+	vpcmpub	k1,ymm18,[rel L$cp_iota],6
+	vmovdqu8	ymm17{k1}{z},[rsi+352]
+	vpxorq	ymm17,ymm17,ymm16
+	vmovdqu8	[rdi+352]{k1},ymm17
+	vmovdqu8	ymm17{k1}{z},ymm17
+	vmovdqa64	[rcx+256],ymm17
+	jmp	L$cp_dxdone_688
+L$cp_dxtail_691:
+	sub	rdx,384
+	jz	L$cp_dxdone_688
+	vshufi32x4	ymm16,ymm12,ymm13,3
+	vpbroadcastb	ymm18,edx
+	vpcmpub	k1,ymm18,[rel L$cp_iota],6
+	vmovdqu8	ymm17{k1}{z},[rsi+384]
+	vpxorq	ymm17,ymm17,ymm16
+	vmovdqu8	[rdi+384]{k1},ymm17
+	vmovdqu8	ymm17{k1}{z},ymm17
+	vmovdqa64	[rcx+256],ymm17
+	jmp	L$cp_dxdone_688
+L$cp_dxtail_692:
+	sub	rdx,416
+	jz	L$cp_dxdone_688
+	vshufi32x4	ymm16,ymm14,ymm15,3
+	vpbroadcastb	ymm18,edx
+	vpcmpub	k1,ymm18,[rel L$cp_iota],6
+	vmovdqu8	ymm17{k1}{z},[rsi+416]
+	vpxorq	ymm17,ymm17,ymm16
+	vmovdqu8	[rdi+416]{k1},ymm17
+	vmovdqu8	ymm17{k1}{z},ymm17
+	vmovdqa64	[rcx+256],ymm17
+	jmp	L$cp_dxdone_688
+L$cp_dxdone_688:
+	jmp	L$cp_pairskey_644
+L$cp_short8_647:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
-	cmp	r10,448
-	ja	L$cp_big_634
-	vpbroadcastd	ymm0,[rcx+0]
-	vpbroadcastd	ymm1,[rcx+4]
-	vpbroadcastd	ymm2,[rcx+8]
-	vpbroadcastd	ymm3,[rcx+12]
-	vpbroadcastd	ymm4,[rcx+16]
-	vpbroadcastd	ymm5,[rcx+20]
-	vpbroadcastd	ymm6,[rcx+24]
-	vpbroadcastd	ymm7,[rcx+28]
-	vpbroadcastd	ymm8,[rcx+48]
-	vpbroadcastd	ymm9,[rcx+52]
-	vpbroadcastd	ymm10,[rcx+56]
-	vpbroadcastd	ymm11,[rcx+60]
-	vpaddd	ymm8,ymm8,[rel L$cp_inc]
-	vmovdqa	[rcx+352],ymm8
-	vpbroadcastd	ymm12,[rcx+32]
-	vmovdqa	[rcx+224],ymm12
-	vpbroadcastd	ymm12,[rcx+36]
-	vmovdqa	[rcx+256],ymm12
-	vpbroadcastd	ymm12,[rcx+40]
-	vmovdqa	[rcx+288],ymm12
-	vpbroadcastd	ymm12,[rcx+44]
-	vmovdqa	[rcx+320],ymm12
-	mov	r8d,10
-L$cp_dround_676:
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vprold	ymm8,ymm8,16
-	vprold	ymm9,ymm9,16
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vprold	ymm4,ymm4,12
-	vprold	ymm5,ymm5,12
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vprold	ymm8,ymm8,8
-	vprold	ymm9,ymm9,8
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vprold	ymm4,ymm4,7
-	vprold	ymm5,ymm5,7
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vprold	ymm10,ymm10,16
-	vprold	ymm11,ymm11,16
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vprold	ymm6,ymm6,12
-	vprold	ymm7,ymm7,12
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vprold	ymm10,ymm10,8
-	vprold	ymm11,ymm11,8
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vprold	ymm6,ymm6,7
-	vprold	ymm7,ymm7,7
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vprold	ymm11,ymm11,16
-	vprold	ymm8,ymm8,16
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vprold	ymm5,ymm5,12
-	vprold	ymm6,ymm6,12
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vprold	ymm11,ymm11,8
-	vprold	ymm8,ymm8,8
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vprold	ymm5,ymm5,7
-	vprold	ymm6,ymm6,7
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vprold	ymm9,ymm9,16
-	vprold	ymm10,ymm10,16
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vprold	ymm7,ymm7,12
-	vprold	ymm4,ymm4,12
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vprold	ymm9,ymm9,8
-	vprold	ymm10,ymm10,8
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vprold	ymm7,ymm7,7
-	vprold	ymm4,ymm4,7
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	dec	r8d
-	jnz	L$cp_dround_676
-	vpbroadcastd	ymm12,[rcx+0]
-	vpaddd	ymm0,ymm0,ymm12
-	vpbroadcastd	ymm12,[rcx+4]
-	vpaddd	ymm1,ymm1,ymm12
-	vpbroadcastd	ymm12,[rcx+8]
-	vpaddd	ymm2,ymm2,ymm12
-	vpbroadcastd	ymm12,[rcx+12]
-	vpaddd	ymm3,ymm3,ymm12
-	vpbroadcastd	ymm12,[rcx+16]
-	vpaddd	ymm4,ymm4,ymm12
-	vpbroadcastd	ymm12,[rcx+20]
-	vpaddd	ymm5,ymm5,ymm12
-	vpbroadcastd	ymm12,[rcx+24]
-	vpaddd	ymm6,ymm6,ymm12
-	vpbroadcastd	ymm12,[rcx+28]
-	vpaddd	ymm7,ymm7,ymm12
-	vpbroadcastd	ymm12,[rcx+52]
-	vpaddd	ymm9,ymm9,ymm12
-	vpbroadcastd	ymm12,[rcx+56]
-	vpaddd	ymm10,ymm10,ymm12
-	vpbroadcastd	ymm12,[rcx+60]
-	vpaddd	ymm11,ymm11,ymm12
-	vpaddd	ymm8,ymm8,[rcx+352]
-	vpunpckldq	ymm12,ymm0,ymm1
-	vpunpckhdq	ymm0,ymm0,ymm1
-	vpunpckldq	ymm13,ymm2,ymm3
-	vpunpckhdq	ymm2,ymm2,ymm3
-	vpunpcklqdq	ymm1,ymm12,ymm13
-	vpunpckhqdq	ymm12,ymm12,ymm13
-	vpunpcklqdq	ymm3,ymm0,ymm2
-	vpunpckhqdq	ymm0,ymm0,ymm2
-	vpunpckldq	ymm2,ymm4,ymm5
-	vpunpckhdq	ymm4,ymm4,ymm5
-	vpunpckldq	ymm13,ymm6,ymm7
-	vpunpckhdq	ymm6,ymm6,ymm7
-	vpunpcklqdq	ymm5,ymm2,ymm13
-	vpunpckhqdq	ymm2,ymm2,ymm13
-	vpunpcklqdq	ymm7,ymm4,ymm6
-	vpunpckhqdq	ymm4,ymm4,ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x20
-	vmovdqa	[rcx+384],ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x31
-	vmovdqa	[rcx+640],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x20
-	vmovdqa	[rcx+448],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x31
-	vmovdqa	[rcx+704],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x20
-	vmovdqa	[rcx+512],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x31
-	vmovdqa	[rcx+768],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x20
-	vmovdqa	[rcx+576],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x31
-	vmovdqa	[rcx+832],ymm6
-	vmovdqa	ymm6,[rcx+224]
-	vpbroadcastd	ymm1,[rcx+32]
-	vpaddd	ymm6,ymm6,ymm1
-	vmovdqa	ymm13,[rcx+256]
-	vpbroadcastd	ymm1,[rcx+36]
-	vpaddd	ymm13,ymm13,ymm1
-	vmovdqa	ymm14,[rcx+288]
-	vpbroadcastd	ymm1,[rcx+40]
-	vpaddd	ymm14,ymm14,ymm1
-	vmovdqa	ymm15,[rcx+320]
-	vpbroadcastd	ymm1,[rcx+44]
-	vpaddd	ymm15,ymm15,ymm1
-	vpunpckldq	ymm1,ymm6,ymm13
-	vpunpckhdq	ymm6,ymm6,ymm13
-	vpunpckldq	ymm12,ymm14,ymm15
-	vpunpckhdq	ymm14,ymm14,ymm15
-	vpunpcklqdq	ymm13,ymm1,ymm12
-	vpunpckhqdq	ymm1,ymm1,ymm12
-	vpunpcklqdq	ymm15,ymm6,ymm14
-	vpunpckhqdq	ymm6,ymm6,ymm14
-	vpunpckldq	ymm14,ymm8,ymm9
-	vpunpckhdq	ymm8,ymm8,ymm9
-	vpunpckldq	ymm12,ymm10,ymm11
-	vpunpckhdq	ymm10,ymm10,ymm11
-	vpunpcklqdq	ymm9,ymm14,ymm12
-	vpunpckhqdq	ymm14,ymm14,ymm12
-	vpunpcklqdq	ymm11,ymm8,ymm10
-	vpunpckhqdq	ymm8,ymm8,ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x20
-	vmovdqa	[rcx+416],ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x31
-	vmovdqa	[rcx+672],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x20
-	vmovdqa	[rcx+480],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x31
-	vmovdqa	[rcx+736],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x20
-	vmovdqa	[rcx+544],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x31
-	vmovdqa	[rcx+800],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x20
-	vmovdqa	[rcx+608],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x31
-	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_636
-L$cp_pairskey_639:
+	jmp	L$cp_big_639
+L$cp_pairskey_644:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -21123,7 +21157,7 @@ L$cp_pairskey_639:
 	shr	r10,2
 	add	r10,r9
 	cmp	QWORD[rcx+168],192
-	jb	L$cp_nopow4_677
+	jb	L$cp_nopow4_693
 	mov	eax,1056
 	sub	eax,DWORD[rcx+216]
 	shr	eax,5
@@ -21325,15 +21359,15 @@ L$cp_pairskey_639:
 	lea	rbx,[rbx+rbx*4]
 	shl	rbx,2
 	mov	QWORD[rcx+1024],rbx
-L$cp_nopow4_677:
+L$cp_nopow4_693:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_679
-L$cp_ipoly_678:
+	jz	L$cp_ipolyend_695
+L$cp_ipoly_694:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -21373,10 +21407,10 @@ L$cp_ipoly_678:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_678
-L$cp_ipolyend_679:
+	jnz	L$cp_ipoly_694
+L$cp_ipolyend_695:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_680
+	jz	L$cp_ipolytail_696
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -21414,20 +21448,20 @@ L$cp_ipolyend_679:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_680:
+L$cp_ipolytail_696:
 	mov	rax,QWORD[rcx+168]
 	test	rax,15
-	jz	L$cp_notail_681
+	jz	L$cp_notail_697
 	and	eax,16
 	vmovdqa	xmm0,[rcx+rax*1+256]
 	vmovdqa	[rcx+128],xmm0
-L$cp_notail_681:
+L$cp_notail_697:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_683
+	jz	L$cp_ipolyend_699
 	cmp	rdi,12
-	jb	L$cp_ipolynarrow_685
+	jb	L$cp_ipolynarrow_701
 	mov	rdx,0xfffffffffff
 	mov	r14,r11
 	and	r14,rdx
@@ -21454,8 +21488,8 @@ L$cp_notail_681:
 	shr	rdx,2
 	and	rdi,3
 	dec	rdx
-	jz	L$cp_ipoly4last_687
-L$cp_ipoly4_686:
+	jz	L$cp_ipoly4last_703
+L$cp_ipoly4_702:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -21515,8 +21549,8 @@ L$cp_ipoly4_686:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rdx
-	jnz	L$cp_ipoly4_686
-L$cp_ipoly4last_687:
+	jnz	L$cp_ipoly4_702
+L$cp_ipoly4last_703:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -21610,9 +21644,9 @@ L$cp_ipoly4last_687:
 	adc	r12,0
 	adc	r13,0
 	test	rdi,rdi
-	jz	L$cp_ipolyend_683
-L$cp_ipolynarrow_685:
-L$cp_ipoly_682:
+	jz	L$cp_ipolyend_699
+L$cp_ipolynarrow_701:
+L$cp_ipoly_698:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -21652,10 +21686,10 @@ L$cp_ipoly_682:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_682
-L$cp_ipolyend_683:
+	jnz	L$cp_ipoly_698
+L$cp_ipolyend_699:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_684
+	jz	L$cp_ipolytail_700
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -21693,7 +21727,7 @@ L$cp_ipolyend_683:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_684:
+L$cp_ipolytail_700:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -21744,137 +21778,18 @@ L$cp_ipolytail_684:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_640
-L$cp_shortkey_636:
-	mov	rax,0x0ffffffc0fffffff
-	and	rax,QWORD[rcx+384]
-	mov	QWORD[rcx+64],rax
-	mov	rax,0x0ffffffc0ffffffc
-	and	rax,QWORD[rcx+392]
-	mov	QWORD[rcx+72],rax
-	vmovdqa	xmm0,[rcx+400]
-	vmovdqu	[rcx+104],xmm0
-	mov	rsi,QWORD[rcx+176]
-	mov	rdx,QWORD[rcx+184]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rdx,QWORD[rcx+184]
-	and	rdx,15
-	jz	L$cp_padpreend_688
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+184]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+176]
-	lea	rdi,[rcx+128]
-	test	dl,8
-	jz	L$cp_padpre_689
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_689:
-	test	dl,4
-	jz	L$cp_padpre_690
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_690:
-	test	dl,2
-	jz	L$cp_padpre_691
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_691:
-	test	dl,1
-	jz	L$cp_padpre_692
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_692:
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_padpreend_688:
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_powers_ifma4
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	lea	r9,[rcx+448]
-	call	ctasm_chacha20_xorbuf_avx512
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rsi,QWORD[rcx+144]
-	mov	rdx,QWORD[rcx+192]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks_ifma4
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rdx,QWORD[rcx+192]
-	and	rdx,15
-	jz	L$cp_padpreend_693
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+192]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+144]
-	lea	rdi,[rcx+128]
-	test	dl,8
-	jz	L$cp_padpre_694
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_694:
-	test	dl,4
-	jz	L$cp_padpre_695
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_695:
-	test	dl,2
-	jz	L$cp_padpre_696
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_696:
-	test	dl,1
-	jz	L$cp_padpre_697
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_697:
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_padpreend_693:
-	jmp	L$cp_datadone_638
-L$cp_big_634:
+	jmp	L$cp_tagout_645
+L$cp_big_639:
 	mov	rax,QWORD[rcx+168]
 	and	eax,511
-	jz	L$cp_keyalone_699
+	jz	L$cp_keyalone_705
 	cmp	eax,448
-	ja	L$cp_keyalone_699
+	ja	L$cp_keyalone_705
 	mov	eax,DWORD[rcx+168]
 	and	eax,2047
 	sub	eax,1025
 	cmp	eax,448
-	jb	L$cp_keyalone_699
+	jb	L$cp_keyalone_705
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -21898,7 +21813,7 @@ L$cp_big_634:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_700:
+L$cp_dround_706:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -22012,7 +21927,7 @@ L$cp_dround_700:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_700
+	jnz	L$cp_dround_706
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -22130,7 +22045,7 @@ L$cp_dround_700:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_701
+	jz	L$cp_padpreend_707
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -22138,38 +22053,38 @@ L$cp_dround_700:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_702
+	jz	L$cp_padpre_708
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_702:
+L$cp_padpre_708:
 	test	dl,4
-	jz	L$cp_padpre_703
+	jz	L$cp_padpre_709
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_703:
+L$cp_padpre_709:
 	test	dl,2
-	jz	L$cp_padpre_704
+	jz	L$cp_padpre_710
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_704:
+L$cp_padpre_710:
 	test	dl,1
-	jz	L$cp_padpre_705
+	jz	L$cp_padpre_711
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_705:
+L$cp_padpre_711:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_701:
+L$cp_padpreend_707:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
@@ -22191,7 +22106,7 @@ L$cp_padpreend_701:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_706
+	jz	L$cp_padpreend_712
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -22199,50 +22114,50 @@ L$cp_padpreend_701:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_707
+	jz	L$cp_padpre_713
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_707:
+L$cp_padpre_713:
 	test	dl,4
-	jz	L$cp_padpre_708
+	jz	L$cp_padpre_714
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_708:
+L$cp_padpre_714:
 	test	dl,2
-	jz	L$cp_padpre_709
+	jz	L$cp_padpre_715
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_709:
+L$cp_padpre_715:
 	test	dl,1
-	jz	L$cp_padpre_710
+	jz	L$cp_padpre_716
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_710:
+L$cp_padpre_716:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_706:
+L$cp_padpreend_712:
 	mov	eax,448
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-	jmp	L$cp_chunk_637
-L$cp_keyalone_699:
+	jmp	L$cp_chunk_642
+L$cp_keyalone_705:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_711:
+L$cp_dround_h_717:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -22290,7 +22205,7 @@ L$cp_dround_h_711:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_711
+	jnz	L$cp_dround_h_717
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -22317,7 +22232,7 @@ L$cp_dround_h_711:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_712
+	jz	L$cp_padpreend_718
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -22325,47 +22240,47 @@ L$cp_dround_h_711:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_713
+	jz	L$cp_padpre_719
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_713:
+L$cp_padpre_719:
 	test	dl,4
-	jz	L$cp_padpre_714
+	jz	L$cp_padpre_720
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_714:
+L$cp_padpre_720:
 	test	dl,2
-	jz	L$cp_padpre_715
+	jz	L$cp_padpre_721
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_715:
+L$cp_padpre_721:
 	test	dl,1
-	jz	L$cp_padpre_716
+	jz	L$cp_padpre_722
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_716:
+L$cp_padpre_722:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_712:
+L$cp_padpreend_718:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_698:
-L$cp_chunk_637:
+L$cp_nofuse_704:
+L$cp_chunk_642:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_638
+	jz	L$cp_datadone_643
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -22385,7 +22300,7 @@ L$cp_chunk_637:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_717
+	jz	L$cp_padpreend_723
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -22393,44 +22308,44 @@ L$cp_chunk_637:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_718
+	jz	L$cp_padpre_724
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_718:
+L$cp_padpre_724:
 	test	dl,4
-	jz	L$cp_padpre_719
+	jz	L$cp_padpre_725
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_719:
+L$cp_padpre_725:
 	test	dl,2
-	jz	L$cp_padpre_720
+	jz	L$cp_padpre_726
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_720:
+L$cp_padpre_726:
 	test	dl,1
-	jz	L$cp_padpre_721
+	jz	L$cp_padpre_727
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_721:
+L$cp_padpre_727:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_717:
+L$cp_padpreend_723:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_637
-L$cp_datadone_638:
+	jmp	L$cp_chunk_642
+L$cp_datadone_643:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -22457,7 +22372,7 @@ L$cp_datadone_638:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_640:
+L$cp_tagout_645:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -22467,21 +22382,22 @@ L$cp_tagout_640:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_723
+	jz	L$cp_wipeeven_729
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_723:
+L$cp_wipeeven_729:
 	shr	eax,1
-L$cp_wipe_722:
+L$cp_wipe_728:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_722
+	jnz	L$cp_wipe_728
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
+	vpxord	xmm19,xmm19,xmm19
 	xor	eax,eax
 	xor	edx,edx
 	xor	r8d,r8d
@@ -22579,16 +22495,16 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	vmovdqa	[rcx+48],xmm3
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
-	cmp	r10,320
-	ja	L$cp_short8_732
+	cmp	r10,448
+	ja	L$cp_short8_738
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_733
+	ja	L$cp_pairs2_739
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_735
+	jz	L$cp_padpreend_742
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -22596,39 +22512,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_736
+	jz	L$cp_padpre_743
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_736:
+L$cp_padpre_743:
 	test	dl,4
-	jz	L$cp_padpre_737
+	jz	L$cp_padpre_744
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_737:
+L$cp_padpre_744:
 	test	dl,2
-	jz	L$cp_padpre_738
+	jz	L$cp_padpre_745
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_738:
+L$cp_padpre_745:
 	test	dl,1
-	jz	L$cp_padpre_739
+	jz	L$cp_padpre_746
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_739:
-L$cp_padpreend_735:
+L$cp_padpre_746:
+L$cp_padpreend_742:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_740:
+L$cp_dround_p_747:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -22676,7 +22592,7 @@ L$cp_dround_p_740:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_740
+	jnz	L$cp_dround_p_747
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -22693,41 +22609,41 @@ L$cp_dround_p_740:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_741
+	je	L$cp_inplace_748
 	cmp	rdx,32
-	jb	L$cp_dxtail_743
+	jb	L$cp_dxtail_750
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_744
+	jb	L$cp_dxtail_751
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_742
-L$cp_dxtail_743:
+	jmp	L$cp_dxdone_749
+L$cp_dxtail_750:
 	test	rdx,rdx
-	jz	L$cp_dxdone_742
+	jz	L$cp_dxdone_749
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+0]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+0]{k1},ymm13
-	jmp	L$cp_dxdone_742
-L$cp_dxtail_744:
+	jmp	L$cp_dxdone_749
+L$cp_dxtail_751:
 	sub	rdx,32
-	jz	L$cp_dxdone_742
+	jz	L$cp_dxdone_749
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+32]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+32]{k1},ymm13
-	jmp	L$cp_dxdone_742
-L$cp_dxdone_742:
-	jmp	L$cp_pairskey_729
-L$cp_inplace_741:
+	jmp	L$cp_dxdone_749
+L$cp_dxdone_749:
+	jmp	L$cp_pairskey_735
+L$cp_inplace_748:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -22738,15 +22654,15 @@ L$cp_inplace_741:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],736
 	mov	DWORD[rcx+208],5
-	jmp	L$cp_pairskey_729
-L$cp_pairs2_733:
+	jmp	L$cp_pairskey_735
+L$cp_pairs2_739:
 	cmp	r10,192
-	ja	L$cp_pairs3_734
+	ja	L$cp_pairs3_740
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_745
+	jz	L$cp_padpreend_752
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -22754,32 +22670,32 @@ L$cp_pairs2_733:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_746
+	jz	L$cp_padpre_753
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_746:
+L$cp_padpre_753:
 	test	dl,4
-	jz	L$cp_padpre_747
+	jz	L$cp_padpre_754
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_747:
+L$cp_padpre_754:
 	test	dl,2
-	jz	L$cp_padpre_748
+	jz	L$cp_padpre_755
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_748:
+L$cp_padpre_755:
 	test	dl,1
-	jz	L$cp_padpre_749
+	jz	L$cp_padpre_756
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_749:
-L$cp_padpreend_745:
+L$cp_padpre_756:
+L$cp_padpreend_752:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -22791,7 +22707,7 @@ L$cp_padpreend_745:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_750:
+L$cp_dround_p_757:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -22853,7 +22769,7 @@ L$cp_dround_p_750:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_750
+	jnz	L$cp_dround_p_757
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -22879,7 +22795,7 @@ L$cp_dround_p_750:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_751
+	je	L$cp_inplace_758
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -22887,69 +22803,69 @@ L$cp_dround_p_750:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_753
+	jb	L$cp_dxtail_760
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_754
+	jb	L$cp_dxtail_761
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_755
+	jb	L$cp_dxtail_762
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_756
+	jb	L$cp_dxtail_763
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_752
-L$cp_dxtail_753:
+	jmp	L$cp_dxdone_759
+L$cp_dxtail_760:
 	sub	rdx,64
-	jz	L$cp_dxdone_752
+	jz	L$cp_dxdone_759
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+64]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+64]{k1},ymm13
-	jmp	L$cp_dxdone_752
-L$cp_dxtail_754:
+	jmp	L$cp_dxdone_759
+L$cp_dxtail_761:
 	sub	rdx,96
-	jz	L$cp_dxdone_752
+	jz	L$cp_dxdone_759
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+96]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+96]{k1},ymm13
-	jmp	L$cp_dxdone_752
-L$cp_dxtail_755:
+	jmp	L$cp_dxdone_759
+L$cp_dxtail_762:
 	sub	rdx,128
-	jz	L$cp_dxdone_752
+	jz	L$cp_dxdone_759
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+128]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+128]{k1},ymm13
-	jmp	L$cp_dxdone_752
-L$cp_dxtail_756:
+	jmp	L$cp_dxdone_759
+L$cp_dxtail_763:
 	sub	rdx,160
-	jz	L$cp_dxdone_752
+	jz	L$cp_dxdone_759
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+160]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+160]{k1},ymm13
-	jmp	L$cp_dxdone_752
-L$cp_dxdone_752:
-	jmp	L$cp_pairskey_729
-L$cp_inplace_751:
+	jmp	L$cp_dxdone_759
+L$cp_dxdone_759:
+	jmp	L$cp_pairskey_735
+L$cp_inplace_758:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+608],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -22968,13 +22884,15 @@ L$cp_inplace_751:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],608
 	mov	DWORD[rcx+208],9
-	jmp	L$cp_pairskey_729
-L$cp_pairs3_734:
+	jmp	L$cp_pairskey_735
+L$cp_pairs3_740:
+	cmp	r10,320
+	ja	L$cp_pairs4_741
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_757
+	jz	L$cp_padpreend_764
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -22982,32 +22900,32 @@ L$cp_pairs3_734:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_758
+	jz	L$cp_padpre_765
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_758:
+L$cp_padpre_765:
 	test	dl,4
-	jz	L$cp_padpre_759
+	jz	L$cp_padpre_766
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_759:
+L$cp_padpre_766:
 	test	dl,2
-	jz	L$cp_padpre_760
+	jz	L$cp_padpre_767
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_760:
+L$cp_padpre_767:
 	test	dl,1
-	jz	L$cp_padpre_761
+	jz	L$cp_padpre_768
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_761:
-L$cp_padpreend_757:
+L$cp_padpre_768:
+L$cp_padpreend_764:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -23024,7 +22942,7 @@ L$cp_padpreend_757:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_762:
+L$cp_dround_p_769:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -23116,7 +23034,7 @@ L$cp_dround_p_762:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_762
+	jnz	L$cp_dround_p_769
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -23151,7 +23069,7 @@ L$cp_dround_p_762:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_763
+	je	L$cp_inplace_770
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -23171,69 +23089,69 @@ L$cp_dround_p_762:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_765
+	jb	L$cp_dxtail_772
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_766
+	jb	L$cp_dxtail_773
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_767
+	jb	L$cp_dxtail_774
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_768
+	jb	L$cp_dxtail_775
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_764
-L$cp_dxtail_765:
+	jmp	L$cp_dxdone_771
+L$cp_dxtail_772:
 	sub	rdx,192
-	jz	L$cp_dxdone_764
+	jz	L$cp_dxdone_771
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+192]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+192]{k1},ymm13
-	jmp	L$cp_dxdone_764
-L$cp_dxtail_766:
+	jmp	L$cp_dxdone_771
+L$cp_dxtail_773:
 	sub	rdx,224
-	jz	L$cp_dxdone_764
+	jz	L$cp_dxdone_771
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+224]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+224]{k1},ymm13
-	jmp	L$cp_dxdone_764
-L$cp_dxtail_767:
+	jmp	L$cp_dxdone_771
+L$cp_dxtail_774:
 	sub	rdx,256
-	jz	L$cp_dxdone_764
+	jz	L$cp_dxdone_771
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+256]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+256]{k1},ymm13
-	jmp	L$cp_dxdone_764
-L$cp_dxtail_768:
+	jmp	L$cp_dxdone_771
+L$cp_dxtail_775:
 	sub	rdx,288
-	jz	L$cp_dxdone_764
+	jz	L$cp_dxdone_771
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+288]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+288]{k1},ymm13
-	jmp	L$cp_dxdone_764
-L$cp_dxdone_764:
-	jmp	L$cp_pairskey_729
-L$cp_inplace_763:
+	jmp	L$cp_dxdone_771
+L$cp_dxdone_771:
+	jmp	L$cp_pairskey_735
+L$cp_inplace_770:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+480],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -23260,254 +23178,359 @@ L$cp_inplace_763:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],480
 	mov	DWORD[rcx+208],13
-	jmp	L$cp_pairskey_729
-L$cp_short8_732:
+	jmp	L$cp_pairskey_735
+L$cp_pairs4_741:
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_776
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+224],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+224]
+	test	dl,8
+	jz	L$cp_padpre_777
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_777:
+	test	dl,4
+	jz	L$cp_padpre_778
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_778:
+	test	dl,2
+	jz	L$cp_padpre_779
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_779:
+	test	dl,1
+	jz	L$cp_padpre_780
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_780:
+L$cp_padpreend_776:
+	vbroadcasti128	ymm0,[rel L$cp_sigma]
+	vinserti128	ymm1,ymm1,xmm1,1
+	vinserti128	ymm2,ymm2,xmm2,1
+	vinserti128	ymm3,ymm3,xmm3,1
+	vmovdqa	ymm4,ymm0
+	vmovdqa	ymm5,ymm1
+	vmovdqa	ymm6,ymm2
+	vmovdqa	ymm7,ymm3
+	vmovdqa	ymm8,ymm0
+	vmovdqa	ymm9,ymm1
+	vmovdqa	ymm10,ymm2
+	vmovdqa	ymm11,ymm3
+	vmovdqa	ymm12,ymm0
+	vmovdqa	ymm13,ymm1
+	vmovdqa	ymm14,ymm2
+	vmovdqa	ymm15,ymm3
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
+	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
+	vpaddd	ymm15,ymm15,[rel L$cp_blk6]
+	mov	r8d,10
+L$cp_dround_p_781:
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpaddd	ymm12,ymm12,ymm13
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpxor	ymm15,ymm15,ymm12
+	vprold	ymm3,ymm3,16
+	vprold	ymm7,ymm7,16
+	vprold	ymm11,ymm11,16
+	vprold	ymm15,ymm15,16
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpaddd	ymm14,ymm14,ymm15
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpxor	ymm13,ymm13,ymm14
+	vprold	ymm1,ymm1,12
+	vprold	ymm5,ymm5,12
+	vprold	ymm9,ymm9,12
+	vprold	ymm13,ymm13,12
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpaddd	ymm12,ymm12,ymm13
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpxor	ymm15,ymm15,ymm12
+	vprold	ymm3,ymm3,8
+	vprold	ymm7,ymm7,8
+	vprold	ymm11,ymm11,8
+	vprold	ymm15,ymm15,8
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpaddd	ymm14,ymm14,ymm15
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpxor	ymm13,ymm13,ymm14
+	vprold	ymm1,ymm1,7
+	vprold	ymm5,ymm5,7
+	vprold	ymm9,ymm9,7
+	vprold	ymm13,ymm13,7
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,147
+	vpshufd	ymm6,ymm6,57
+	vpshufd	ymm7,ymm7,78
+	vpshufd	ymm8,ymm8,147
+	vpshufd	ymm10,ymm10,57
+	vpshufd	ymm11,ymm11,78
+	vpshufd	ymm12,ymm12,147
+	vpshufd	ymm14,ymm14,57
+	vpshufd	ymm15,ymm15,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpaddd	ymm12,ymm12,ymm13
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpxor	ymm15,ymm15,ymm12
+	vprold	ymm3,ymm3,16
+	vprold	ymm7,ymm7,16
+	vprold	ymm11,ymm11,16
+	vprold	ymm15,ymm15,16
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpaddd	ymm14,ymm14,ymm15
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpxor	ymm13,ymm13,ymm14
+	vprold	ymm1,ymm1,12
+	vprold	ymm5,ymm5,12
+	vprold	ymm9,ymm9,12
+	vprold	ymm13,ymm13,12
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpaddd	ymm12,ymm12,ymm13
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpxor	ymm15,ymm15,ymm12
+	vprold	ymm3,ymm3,8
+	vprold	ymm7,ymm7,8
+	vprold	ymm11,ymm11,8
+	vprold	ymm15,ymm15,8
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpaddd	ymm14,ymm14,ymm15
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpxor	ymm13,ymm13,ymm14
+	vprold	ymm1,ymm1,7
+	vprold	ymm5,ymm5,7
+	vprold	ymm9,ymm9,7
+	vprold	ymm13,ymm13,7
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,57
+	vpshufd	ymm6,ymm6,147
+	vpshufd	ymm7,ymm7,78
+	vpshufd	ymm8,ymm8,57
+	vpshufd	ymm10,ymm10,147
+	vpshufd	ymm11,ymm11,78
+	vpshufd	ymm12,ymm12,57
+	vpshufd	ymm14,ymm14,147
+	vpshufd	ymm15,ymm15,78
+	dec	r8d
+	jnz	L$cp_dround_p_781
+	vbroadcasti32x4	ymm16,[rcx+0]
+	vbroadcasti32x4	ymm17,[rcx+16]
+	vbroadcasti32x4	ymm18,[rcx+32]
+	vbroadcasti32x4	ymm19,[rcx+48]
+	vpaddd	ymm0,ymm0,ymm16
+	vpaddd	ymm1,ymm1,ymm17
+	vpaddd	ymm2,ymm2,ymm18
+	vpaddd	ymm3,ymm3,ymm19
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vpaddd	ymm4,ymm4,ymm16
+	vpaddd	ymm5,ymm5,ymm17
+	vpaddd	ymm6,ymm6,ymm18
+	vpaddd	ymm7,ymm7,ymm19
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
+	vpaddd	ymm8,ymm8,ymm16
+	vpaddd	ymm9,ymm9,ymm17
+	vpaddd	ymm10,ymm10,ymm18
+	vpaddd	ymm11,ymm11,ymm19
+	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
+	vpaddd	ymm12,ymm12,ymm16
+	vpaddd	ymm13,ymm13,ymm17
+	vpaddd	ymm14,ymm14,ymm18
+	vpaddd	ymm15,ymm15,ymm19
+	vpaddd	ymm15,ymm15,[rel L$cp_blk6]
+	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	cmp	rdi,rsi
+	je	L$cp_inplace_782
+	vshufi32x4	ymm16,ymm0,ymm1,3
+	vpxorq	ymm16,ymm16,[rsi+0]
+	vmovdqu64	[rdi+0],ymm16
+	vshufi32x4	ymm16,ymm2,ymm3,3
+	vpxorq	ymm16,ymm16,[rsi+32]
+	vmovdqu64	[rdi+32],ymm16
+	vshufi32x4	ymm16,ymm4,ymm5,0
+	vpxorq	ymm16,ymm16,[rsi+64]
+	vmovdqu64	[rdi+64],ymm16
+	vshufi32x4	ymm16,ymm6,ymm7,0
+	vpxorq	ymm16,ymm16,[rsi+96]
+	vmovdqu64	[rdi+96],ymm16
+	vshufi32x4	ymm16,ymm4,ymm5,3
+	vpxorq	ymm16,ymm16,[rsi+128]
+	vmovdqu64	[rdi+128],ymm16
+	vshufi32x4	ymm16,ymm6,ymm7,3
+	vpxorq	ymm16,ymm16,[rsi+160]
+	vmovdqu64	[rdi+160],ymm16
+	vshufi32x4	ymm16,ymm8,ymm9,0
+	vpxorq	ymm16,ymm16,[rsi+192]
+	vmovdqu64	[rdi+192],ymm16
+	vshufi32x4	ymm16,ymm10,ymm11,0
+	vpxorq	ymm16,ymm16,[rsi+224]
+	vmovdqu64	[rdi+224],ymm16
+	vshufi32x4	ymm16,ymm8,ymm9,3
+	vpxorq	ymm16,ymm16,[rsi+256]
+	vmovdqu64	[rdi+256],ymm16
+	vshufi32x4	ymm16,ymm10,ymm11,3
+	vpxorq	ymm16,ymm16,[rsi+288]
+	vmovdqu64	[rdi+288],ymm16
+	cmp	rdx,352
+	jb	L$cp_dxtail_784
+	vshufi32x4	ymm16,ymm12,ymm13,0
+	vpxorq	ymm16,ymm16,[rsi+320]
+	vmovdqu64	[rdi+320],ymm16
+	cmp	rdx,384
+	jb	L$cp_dxtail_785
+	vshufi32x4	ymm16,ymm14,ymm15,0
+	vpxorq	ymm16,ymm16,[rsi+352]
+	vmovdqu64	[rdi+352],ymm16
+	cmp	rdx,416
+	jb	L$cp_dxtail_786
+	vshufi32x4	ymm16,ymm12,ymm13,3
+	vpxorq	ymm16,ymm16,[rsi+384]
+	vmovdqu64	[rdi+384],ymm16
+	cmp	rdx,448
+	jb	L$cp_dxtail_787
+	vshufi32x4	ymm16,ymm14,ymm15,3
+	vpxorq	ymm16,ymm16,[rsi+416]
+	vmovdqu64	[rdi+416],ymm16
+	jmp	L$cp_dxdone_783
+L$cp_dxtail_784:
+	sub	rdx,320
+	jz	L$cp_dxdone_783
+	vshufi32x4	ymm16,ymm12,ymm13,0
+	vpbroadcastb	ymm18,edx
+	vpcmpub	k1,ymm18,[rel L$cp_iota],6
+	vmovdqu8	ymm17{k1}{z},[rsi+320]
+	vpxorq	ymm17,ymm17,ymm16
+	vmovdqu8	[rdi+320]{k1},ymm17
+	jmp	L$cp_dxdone_783
+L$cp_dxtail_785:
+	sub	rdx,352
+	jz	L$cp_dxdone_783
+	vshufi32x4	ymm16,ymm14,ymm15,0
+	vpbroadcastb	ymm18,edx
+	vpcmpub	k1,ymm18,[rel L$cp_iota],6
+	vmovdqu8	ymm17{k1}{z},[rsi+352]
+	vpxorq	ymm17,ymm17,ymm16
+	vmovdqu8	[rdi+352]{k1},ymm17
+	jmp	L$cp_dxdone_783
+L$cp_dxtail_786:
+	sub	rdx,384
+	jz	L$cp_dxdone_783
+	vshufi32x4	ymm16,ymm12,ymm13,3
+	vpbroadcastb	ymm18,edx
+	vpcmpub	k1,ymm18,[rel L$cp_iota],6
+	vmovdqu8	ymm17{k1}{z},[rsi+384]
+	vpxorq	ymm17,ymm17,ymm16
+	vmovdqu8	[rdi+384]{k1},ymm17
+	jmp	L$cp_dxdone_783
+L$cp_dxtail_787:
+	sub	rdx,416
+	jz	L$cp_dxdone_783
+	vshufi32x4	ymm16,ymm14,ymm15,3
+	vpbroadcastb	ymm18,edx
+	vpcmpub	k1,ymm18,[rel L$cp_iota],6
+	vmovdqu8	ymm17{k1}{z},[rsi+416]
+	vpxorq	ymm17,ymm17,ymm16
+	vmovdqu8	[rdi+416]{k1},ymm17
+	jmp	L$cp_dxdone_783
+L$cp_dxdone_783:
+	jmp	L$cp_pairskey_735
+L$cp_inplace_782:
+	vshufi32x4	ymm16,ymm0,ymm1,0
+	vmovdqa64	[rcx+352],ymm16
+	vshufi32x4	ymm16,ymm2,ymm3,0
+	vmovdqa64	[rcx+384],ymm16
+	vshufi32x4	ymm16,ymm0,ymm1,3
+	vmovdqa64	[rcx+416],ymm16
+	vshufi32x4	ymm16,ymm2,ymm3,3
+	vmovdqa64	[rcx+448],ymm16
+	vshufi32x4	ymm16,ymm4,ymm5,0
+	vmovdqa64	[rcx+480],ymm16
+	vshufi32x4	ymm16,ymm6,ymm7,0
+	vmovdqa64	[rcx+512],ymm16
+	vshufi32x4	ymm16,ymm4,ymm5,3
+	vmovdqa64	[rcx+544],ymm16
+	vshufi32x4	ymm16,ymm6,ymm7,3
+	vmovdqa64	[rcx+576],ymm16
+	vshufi32x4	ymm16,ymm8,ymm9,0
+	vmovdqa64	[rcx+608],ymm16
+	vshufi32x4	ymm16,ymm10,ymm11,0
+	vmovdqa64	[rcx+640],ymm16
+	vshufi32x4	ymm16,ymm8,ymm9,3
+	vmovdqa64	[rcx+672],ymm16
+	vshufi32x4	ymm16,ymm10,ymm11,3
+	vmovdqa64	[rcx+704],ymm16
+	vshufi32x4	ymm16,ymm12,ymm13,0
+	vmovdqa64	[rcx+736],ymm16
+	vshufi32x4	ymm16,ymm14,ymm15,0
+	vmovdqa64	[rcx+768],ymm16
+	vshufi32x4	ymm16,ymm12,ymm13,3
+	vmovdqa64	[rcx+800],ymm16
+	vshufi32x4	ymm16,ymm14,ymm15,3
+	vmovdqa64	[rcx+832],ymm16
+	mov	QWORD[rcx+216],352
+	mov	DWORD[rcx+208],17
+	jmp	L$cp_pairskey_735
+L$cp_short8_738:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
-	cmp	r10,448
-	ja	L$cp_big_724
-	vpbroadcastd	ymm0,[rcx+0]
-	vpbroadcastd	ymm1,[rcx+4]
-	vpbroadcastd	ymm2,[rcx+8]
-	vpbroadcastd	ymm3,[rcx+12]
-	vpbroadcastd	ymm4,[rcx+16]
-	vpbroadcastd	ymm5,[rcx+20]
-	vpbroadcastd	ymm6,[rcx+24]
-	vpbroadcastd	ymm7,[rcx+28]
-	vpbroadcastd	ymm8,[rcx+48]
-	vpbroadcastd	ymm9,[rcx+52]
-	vpbroadcastd	ymm10,[rcx+56]
-	vpbroadcastd	ymm11,[rcx+60]
-	vpaddd	ymm8,ymm8,[rel L$cp_inc]
-	vmovdqa	[rcx+352],ymm8
-	vpbroadcastd	ymm12,[rcx+32]
-	vmovdqa	[rcx+224],ymm12
-	vpbroadcastd	ymm12,[rcx+36]
-	vmovdqa	[rcx+256],ymm12
-	vpbroadcastd	ymm12,[rcx+40]
-	vmovdqa	[rcx+288],ymm12
-	vpbroadcastd	ymm12,[rcx+44]
-	vmovdqa	[rcx+320],ymm12
-	mov	r8d,10
-L$cp_dround_769:
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vprold	ymm8,ymm8,16
-	vprold	ymm9,ymm9,16
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vprold	ymm4,ymm4,12
-	vprold	ymm5,ymm5,12
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vprold	ymm8,ymm8,8
-	vprold	ymm9,ymm9,8
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vprold	ymm4,ymm4,7
-	vprold	ymm5,ymm5,7
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vprold	ymm10,ymm10,16
-	vprold	ymm11,ymm11,16
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vprold	ymm6,ymm6,12
-	vprold	ymm7,ymm7,12
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vprold	ymm10,ymm10,8
-	vprold	ymm11,ymm11,8
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vprold	ymm6,ymm6,7
-	vprold	ymm7,ymm7,7
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vprold	ymm11,ymm11,16
-	vprold	ymm8,ymm8,16
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vprold	ymm5,ymm5,12
-	vprold	ymm6,ymm6,12
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vprold	ymm11,ymm11,8
-	vprold	ymm8,ymm8,8
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vprold	ymm5,ymm5,7
-	vprold	ymm6,ymm6,7
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vprold	ymm9,ymm9,16
-	vprold	ymm10,ymm10,16
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vprold	ymm7,ymm7,12
-	vprold	ymm4,ymm4,12
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vprold	ymm9,ymm9,8
-	vprold	ymm10,ymm10,8
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vprold	ymm7,ymm7,7
-	vprold	ymm4,ymm4,7
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	dec	r8d
-	jnz	L$cp_dround_769
-	vpbroadcastd	ymm12,[rcx+0]
-	vpaddd	ymm0,ymm0,ymm12
-	vpbroadcastd	ymm12,[rcx+4]
-	vpaddd	ymm1,ymm1,ymm12
-	vpbroadcastd	ymm12,[rcx+8]
-	vpaddd	ymm2,ymm2,ymm12
-	vpbroadcastd	ymm12,[rcx+12]
-	vpaddd	ymm3,ymm3,ymm12
-	vpbroadcastd	ymm12,[rcx+16]
-	vpaddd	ymm4,ymm4,ymm12
-	vpbroadcastd	ymm12,[rcx+20]
-	vpaddd	ymm5,ymm5,ymm12
-	vpbroadcastd	ymm12,[rcx+24]
-	vpaddd	ymm6,ymm6,ymm12
-	vpbroadcastd	ymm12,[rcx+28]
-	vpaddd	ymm7,ymm7,ymm12
-	vpbroadcastd	ymm12,[rcx+52]
-	vpaddd	ymm9,ymm9,ymm12
-	vpbroadcastd	ymm12,[rcx+56]
-	vpaddd	ymm10,ymm10,ymm12
-	vpbroadcastd	ymm12,[rcx+60]
-	vpaddd	ymm11,ymm11,ymm12
-	vpaddd	ymm8,ymm8,[rcx+352]
-	vpunpckldq	ymm12,ymm0,ymm1
-	vpunpckhdq	ymm0,ymm0,ymm1
-	vpunpckldq	ymm13,ymm2,ymm3
-	vpunpckhdq	ymm2,ymm2,ymm3
-	vpunpcklqdq	ymm1,ymm12,ymm13
-	vpunpckhqdq	ymm12,ymm12,ymm13
-	vpunpcklqdq	ymm3,ymm0,ymm2
-	vpunpckhqdq	ymm0,ymm0,ymm2
-	vpunpckldq	ymm2,ymm4,ymm5
-	vpunpckhdq	ymm4,ymm4,ymm5
-	vpunpckldq	ymm13,ymm6,ymm7
-	vpunpckhdq	ymm6,ymm6,ymm7
-	vpunpcklqdq	ymm5,ymm2,ymm13
-	vpunpckhqdq	ymm2,ymm2,ymm13
-	vpunpcklqdq	ymm7,ymm4,ymm6
-	vpunpckhqdq	ymm4,ymm4,ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x20
-	vmovdqa	[rcx+384],ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x31
-	vmovdqa	[rcx+640],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x20
-	vmovdqa	[rcx+448],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x31
-	vmovdqa	[rcx+704],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x20
-	vmovdqa	[rcx+512],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x31
-	vmovdqa	[rcx+768],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x20
-	vmovdqa	[rcx+576],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x31
-	vmovdqa	[rcx+832],ymm6
-	vmovdqa	ymm6,[rcx+224]
-	vpbroadcastd	ymm1,[rcx+32]
-	vpaddd	ymm6,ymm6,ymm1
-	vmovdqa	ymm13,[rcx+256]
-	vpbroadcastd	ymm1,[rcx+36]
-	vpaddd	ymm13,ymm13,ymm1
-	vmovdqa	ymm14,[rcx+288]
-	vpbroadcastd	ymm1,[rcx+40]
-	vpaddd	ymm14,ymm14,ymm1
-	vmovdqa	ymm15,[rcx+320]
-	vpbroadcastd	ymm1,[rcx+44]
-	vpaddd	ymm15,ymm15,ymm1
-	vpunpckldq	ymm1,ymm6,ymm13
-	vpunpckhdq	ymm6,ymm6,ymm13
-	vpunpckldq	ymm12,ymm14,ymm15
-	vpunpckhdq	ymm14,ymm14,ymm15
-	vpunpcklqdq	ymm13,ymm1,ymm12
-	vpunpckhqdq	ymm1,ymm1,ymm12
-	vpunpcklqdq	ymm15,ymm6,ymm14
-	vpunpckhqdq	ymm6,ymm6,ymm14
-	vpunpckldq	ymm14,ymm8,ymm9
-	vpunpckhdq	ymm8,ymm8,ymm9
-	vpunpckldq	ymm12,ymm10,ymm11
-	vpunpckhdq	ymm10,ymm10,ymm11
-	vpunpcklqdq	ymm9,ymm14,ymm12
-	vpunpckhqdq	ymm14,ymm14,ymm12
-	vpunpcklqdq	ymm11,ymm8,ymm10
-	vpunpckhqdq	ymm8,ymm8,ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x20
-	vmovdqa	[rcx+416],ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x31
-	vmovdqa	[rcx+672],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x20
-	vmovdqa	[rcx+480],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x31
-	vmovdqa	[rcx+736],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x20
-	vmovdqa	[rcx+544],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x31
-	vmovdqa	[rcx+800],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x20
-	vmovdqa	[rcx+608],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x31
-	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_726
-L$cp_pairskey_729:
+	jmp	L$cp_big_730
+L$cp_pairskey_735:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -23516,7 +23539,7 @@ L$cp_pairskey_729:
 	shr	r10,2
 	add	r10,r9
 	cmp	QWORD[rcx+168],192
-	jb	L$cp_nopow4_770
+	jb	L$cp_nopow4_788
 	mov	eax,1056
 	sub	eax,DWORD[rcx+216]
 	shr	eax,5
@@ -23718,15 +23741,15 @@ L$cp_pairskey_729:
 	lea	rbx,[rbx+rbx*4]
 	shl	rbx,2
 	mov	QWORD[rcx+1024],rbx
-L$cp_nopow4_770:
+L$cp_nopow4_788:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_772
-L$cp_ipoly_771:
+	jz	L$cp_ipolyend_790
+L$cp_ipoly_789:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -23766,10 +23789,10 @@ L$cp_ipoly_771:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_771
-L$cp_ipolyend_772:
+	jnz	L$cp_ipoly_789
+L$cp_ipolyend_790:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_773
+	jz	L$cp_ipolytail_791
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -23807,10 +23830,10 @@ L$cp_ipolyend_772:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_773:
+L$cp_ipolytail_791:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_777
+	jz	L$cp_padpreend_795
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -23818,38 +23841,38 @@ L$cp_ipolytail_773:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_778
+	jz	L$cp_padpre_796
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_778:
+L$cp_padpre_796:
 	test	dl,4
-	jz	L$cp_padpre_779
+	jz	L$cp_padpre_797
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_779:
+L$cp_padpre_797:
 	test	dl,2
-	jz	L$cp_padpre_780
+	jz	L$cp_padpre_798
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_780:
+L$cp_padpre_798:
 	test	dl,1
-	jz	L$cp_padpre_781
+	jz	L$cp_padpre_799
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_781:
-L$cp_padpreend_777:
+L$cp_padpre_799:
+L$cp_padpreend_795:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_775
+	jz	L$cp_ipolyend_793
 	cmp	rdi,12
-	jb	L$cp_ipolynarrow_782
+	jb	L$cp_ipolynarrow_800
 	mov	rdx,0xfffffffffff
 	mov	r14,r11
 	and	r14,rdx
@@ -23876,8 +23899,8 @@ L$cp_padpreend_777:
 	shr	rdx,2
 	and	rdi,3
 	dec	rdx
-	jz	L$cp_ipoly4last_784
-L$cp_ipoly4_783:
+	jz	L$cp_ipoly4last_802
+L$cp_ipoly4_801:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -23937,8 +23960,8 @@ L$cp_ipoly4_783:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rdx
-	jnz	L$cp_ipoly4_783
-L$cp_ipoly4last_784:
+	jnz	L$cp_ipoly4_801
+L$cp_ipoly4last_802:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -24032,9 +24055,9 @@ L$cp_ipoly4last_784:
 	adc	r12,0
 	adc	r13,0
 	test	rdi,rdi
-	jz	L$cp_ipolyend_775
-L$cp_ipolynarrow_782:
-L$cp_ipoly_774:
+	jz	L$cp_ipolyend_793
+L$cp_ipolynarrow_800:
+L$cp_ipoly_792:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -24074,10 +24097,10 @@ L$cp_ipoly_774:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_774
-L$cp_ipolyend_775:
+	jnz	L$cp_ipoly_792
+L$cp_ipolyend_793:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_776
+	jz	L$cp_ipolytail_794
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -24115,7 +24138,7 @@ L$cp_ipolyend_775:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_776:
+L$cp_ipolytail_794:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -24168,144 +24191,25 @@ L$cp_ipolytail_776:
 	vmovdqu	[rax+0],xmm0
 	mov	rdi,QWORD[rcx+144]
 	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_785
+	jne	L$cp_xorskip_803
 	mov	rsi,rdi
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_785:
-	jmp	L$cp_tagout_730
-L$cp_shortkey_726:
-	mov	rax,0x0ffffffc0fffffff
-	and	rax,QWORD[rcx+384]
-	mov	QWORD[rcx+64],rax
-	mov	rax,0x0ffffffc0ffffffc
-	and	rax,QWORD[rcx+392]
-	mov	QWORD[rcx+72],rax
-	vmovdqa	xmm0,[rcx+400]
-	vmovdqu	[rcx+104],xmm0
-	mov	rsi,QWORD[rcx+176]
-	mov	rdx,QWORD[rcx+184]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rdx,QWORD[rcx+184]
-	and	rdx,15
-	jz	L$cp_padpreend_786
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+184]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+176]
-	lea	rdi,[rcx+128]
-	test	dl,8
-	jz	L$cp_padpre_787
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_787:
-	test	dl,4
-	jz	L$cp_padpre_788
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_788:
-	test	dl,2
-	jz	L$cp_padpre_789
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_789:
-	test	dl,1
-	jz	L$cp_padpre_790
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_790:
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_padpreend_786:
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_powers_ifma4
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks_ifma4
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rdx,QWORD[rcx+192]
-	and	rdx,15
-	jz	L$cp_padpreend_791
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+192]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+160]
-	lea	rdi,[rcx+128]
-	test	dl,8
-	jz	L$cp_padpre_792
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_792:
-	test	dl,4
-	jz	L$cp_padpre_793
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_793:
-	test	dl,2
-	jz	L$cp_padpre_794
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_794:
-	test	dl,1
-	jz	L$cp_padpre_795
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_795:
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_padpreend_791:
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	lea	r9,[rcx+448]
-	call	ctasm_chacha20_xorbuf_avx512
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	jmp	L$cp_datadone_728
-L$cp_big_724:
+L$cp_xorskip_803:
+	jmp	L$cp_tagout_736
+L$cp_big_730:
 	mov	rax,QWORD[rcx+168]
 	and	eax,511
-	jz	L$cp_keyalone_797
+	jz	L$cp_keyalone_805
 	cmp	eax,448
-	ja	L$cp_keyalone_797
+	ja	L$cp_keyalone_805
 	mov	eax,DWORD[rcx+168]
 	and	eax,2047
 	sub	eax,1025
 	cmp	eax,448
-	jb	L$cp_keyalone_797
+	jb	L$cp_keyalone_805
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -24329,7 +24233,7 @@ L$cp_big_724:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_798:
+L$cp_dround_806:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -24443,7 +24347,7 @@ L$cp_dround_798:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_798
+	jnz	L$cp_dround_806
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -24561,7 +24465,7 @@ L$cp_dround_798:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_799
+	jz	L$cp_padpreend_807
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -24569,38 +24473,38 @@ L$cp_dround_798:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_800
+	jz	L$cp_padpre_808
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_800:
+L$cp_padpre_808:
 	test	dl,4
-	jz	L$cp_padpre_801
+	jz	L$cp_padpre_809
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_801:
+L$cp_padpre_809:
 	test	dl,2
-	jz	L$cp_padpre_802
+	jz	L$cp_padpre_810
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_802:
+L$cp_padpre_810:
 	test	dl,1
-	jz	L$cp_padpre_803
+	jz	L$cp_padpre_811
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_803:
+L$cp_padpre_811:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_799:
+L$cp_padpreend_807:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
@@ -24615,7 +24519,7 @@ L$cp_padpreend_799:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_804
+	jz	L$cp_padpreend_812
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -24623,38 +24527,38 @@ L$cp_padpreend_799:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_805
+	jz	L$cp_padpre_813
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_805:
+L$cp_padpre_813:
 	test	dl,4
-	jz	L$cp_padpre_806
+	jz	L$cp_padpre_814
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_806:
+L$cp_padpre_814:
 	test	dl,2
-	jz	L$cp_padpre_807
+	jz	L$cp_padpre_815
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_807:
+L$cp_padpre_815:
 	test	dl,1
-	jz	L$cp_padpre_808
+	jz	L$cp_padpre_816
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_808:
+L$cp_padpre_816:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_804:
+L$cp_padpreend_812:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -24666,14 +24570,14 @@ L$cp_padpreend_804:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-	jmp	L$cp_chunk_727
-L$cp_keyalone_797:
+	jmp	L$cp_chunk_733
+L$cp_keyalone_805:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_809:
+L$cp_dround_h_817:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -24721,7 +24625,7 @@ L$cp_dround_h_809:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_809
+	jnz	L$cp_dround_h_817
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -24748,7 +24652,7 @@ L$cp_dround_h_809:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_810
+	jz	L$cp_padpreend_818
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -24756,47 +24660,47 @@ L$cp_dround_h_809:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_811
+	jz	L$cp_padpre_819
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_811:
+L$cp_padpre_819:
 	test	dl,4
-	jz	L$cp_padpre_812
+	jz	L$cp_padpre_820
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_812:
+L$cp_padpre_820:
 	test	dl,2
-	jz	L$cp_padpre_813
+	jz	L$cp_padpre_821
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_813:
+L$cp_padpre_821:
 	test	dl,1
-	jz	L$cp_padpre_814
+	jz	L$cp_padpre_822
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_814:
+L$cp_padpre_822:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_810:
+L$cp_padpreend_818:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_796:
-L$cp_chunk_727:
+L$cp_nofuse_804:
+L$cp_chunk_733:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_728
+	jz	L$cp_datadone_734
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -24810,7 +24714,7 @@ L$cp_chunk_727:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_815
+	jz	L$cp_padpreend_823
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -24818,38 +24722,38 @@ L$cp_chunk_727:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_816
+	jz	L$cp_padpre_824
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_816:
+L$cp_padpre_824:
 	test	dl,4
-	jz	L$cp_padpre_817
+	jz	L$cp_padpre_825
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_817:
+L$cp_padpre_825:
 	test	dl,2
-	jz	L$cp_padpre_818
+	jz	L$cp_padpre_826
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_818:
+L$cp_padpre_826:
 	test	dl,1
-	jz	L$cp_padpre_819
+	jz	L$cp_padpre_827
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_819:
+L$cp_padpre_827:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_815:
+L$cp_padpreend_823:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -24860,8 +24764,8 @@ L$cp_padpreend_815:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_727
-L$cp_datadone_728:
+	jmp	L$cp_chunk_733
+L$cp_datadone_734:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -24888,7 +24792,7 @@ L$cp_datadone_728:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_730:
+L$cp_tagout_736:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -24898,21 +24802,22 @@ L$cp_tagout_730:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_821
+	jz	L$cp_wipeeven_829
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_821:
+L$cp_wipeeven_829:
 	shr	eax,1
-L$cp_wipe_820:
+L$cp_wipe_828:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_820
+	jnz	L$cp_wipe_828
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
+	vpxord	xmm19,xmm19,xmm19
 	xor	eax,eax
 	xor	edx,edx
 	xor	r8d,r8d
@@ -25377,7 +25282,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma:
 	cmp	rdx,8
-	jb	L$cp_ipolyrest_824
+	jb	L$cp_ipolyrest_832
 	mov	r11,0xfffffffffff
 	mov	r8,QWORD[rdi+16]
 	and	r8,r11
@@ -25404,8 +25309,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	shr	rcx,3
 	and	edx,7
 	dec	rcx
-	jz	L$cp_ipolylast_823
-L$cp_ipoly_822:
+	jz	L$cp_ipolylast_831
+L$cp_ipoly_830:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -25465,8 +25370,8 @@ L$cp_ipoly_822:
 	vpandq	zmm0,zmm0,zmm12
 	vpaddq	zmm1,zmm1,zmm11
 	dec	rcx
-	jnz	L$cp_ipoly_822
-L$cp_ipolylast_823:
+	jnz	L$cp_ipoly_830
+L$cp_ipolylast_831:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -25568,409 +25473,9 @@ L$cp_ipolylast_823:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r9
 	mov	QWORD[rdi+32],r10
-L$cp_ipolyrest_824:
+L$cp_ipolyrest_832:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma_end:
-align 16
-ctasm_chacha_poly1305_powers_ifma4:
-	mov	r8,QWORD[rdi+0]
-	mov	r9,QWORD[rdi+8]
-	mov	r10,r9
-	shr	r10,2
-	add	r10,r9
-	mov	r11,r8
-	mov	r12,r9
-	xor	r13d,r13d
-	mov	rsi,0xfffffffffff
-	mov	r14,r11
-	and	r14,rsi
-	mov	r15,r11
-	shr	r15,44
-	mov	rax,r12
-	shl	rax,20
-	or	r15,rax
-	and	r15,rsi
-	mov	rbx,r12
-	shr	rbx,24
-	mov	rax,r13
-	shl	rax,40
-	or	rbx,rax
-	mov	QWORD[rdi+856],r14
-	mov	QWORD[rdi+888],r15
-	mov	QWORD[rdi+920],rbx
-	lea	r15,[r15+r15*4]
-	shl	r15,2
-	mov	QWORD[rdi+952],r15
-	lea	rbx,[rbx+rbx*4]
-	shl	rbx,2
-	mov	QWORD[rdi+984],rbx
-	mov	rax,r8
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,r9
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r10
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,r8
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r10
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,r8
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	mov	rsi,0xfffffffffff
-	mov	r14,r11
-	and	r14,rsi
-	mov	r15,r11
-	shr	r15,44
-	mov	rax,r12
-	shl	rax,20
-	or	r15,rax
-	and	r15,rsi
-	mov	rbx,r12
-	shr	rbx,24
-	mov	rax,r13
-	shl	rax,40
-	or	rbx,rax
-	mov	QWORD[rdi+840],r14
-	mov	QWORD[rdi+872],r15
-	mov	QWORD[rdi+904],rbx
-	lea	r15,[r15+r15*4]
-	shl	r15,2
-	mov	QWORD[rdi+936],r15
-	lea	rbx,[rbx+rbx*4]
-	shl	rbx,2
-	mov	QWORD[rdi+968],rbx
-	mov	rax,r8
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,r9
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r10
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,r8
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r10
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,r8
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	mov	rsi,0xfffffffffff
-	mov	r14,r11
-	and	r14,rsi
-	mov	r15,r11
-	shr	r15,44
-	mov	rax,r12
-	shl	rax,20
-	or	r15,rax
-	and	r15,rsi
-	mov	rbx,r12
-	shr	rbx,24
-	mov	rax,r13
-	shl	rax,40
-	or	rbx,rax
-	mov	QWORD[rdi+848],r14
-	mov	QWORD[rdi+880],r15
-	mov	QWORD[rdi+912],rbx
-	lea	r15,[r15+r15*4]
-	shl	r15,2
-	mov	QWORD[rdi+944],r15
-	lea	rbx,[rbx+rbx*4]
-	shl	rbx,2
-	mov	QWORD[rdi+976],rbx
-	mov	rax,r8
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,r9
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r10
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,r8
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r10
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,r8
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	mov	rsi,0xfffffffffff
-	mov	r14,r11
-	and	r14,rsi
-	mov	r15,r11
-	shr	r15,44
-	mov	rax,r12
-	shl	rax,20
-	or	r15,rax
-	and	r15,rsi
-	mov	rbx,r12
-	shr	rbx,24
-	mov	rax,r13
-	shl	rax,40
-	or	rbx,rax
-	mov	QWORD[rdi+832],r14
-	mov	QWORD[rdi+864],r15
-	mov	QWORD[rdi+896],rbx
-	lea	r15,[r15+r15*4]
-	shl	r15,2
-	mov	QWORD[rdi+928],r15
-	lea	rbx,[rbx+rbx*4]
-	shl	rbx,2
-	mov	QWORD[rdi+960],rbx
-	ret
-L$_ctasm_ctasm_chacha_poly1305_powers_ifma4_end:
-align 16
-ctasm_chacha_poly1305_blocks_ifma4:
-	cmp	rdx,12
-	jb	L$cp_ipoly4rest_825
-	mov	r11,QWORD[rdi+16]
-	mov	r12,QWORD[rdi+24]
-	mov	r13,QWORD[rdi+32]
-	mov	rbp,0xfffffffffff
-	mov	r14,r11
-	and	r14,rbp
-	mov	r15,r11
-	shr	r15,44
-	mov	rax,r12
-	shl	rax,20
-	or	r15,rax
-	and	r15,rbp
-	mov	rbx,r12
-	shr	rbx,24
-	mov	rax,r13
-	shl	rax,40
-	or	rbx,rax
-	vmovq	xmm0,r14
-	vmovq	xmm1,r15
-	vmovq	xmm2,rbx
-	vpbroadcastq	ymm12,rbp
-	shr	rbp,2
-	vpbroadcastq	ymm13,rbp
-	mov	rax,0x10000000000
-	vpbroadcastq	ymm14,rax
-	mov	rcx,rdx
-	shr	rcx,2
-	and	rdx,3
-	dec	rcx
-	jz	L$cp_ipoly4last_827
-L$cp_ipoly4_826:
-	vmovdqu	ymm9,[rsi+0]
-	vmovdqu	ymm10,[rsi+32]
-	vpunpcklqdq	ymm11,ymm9,ymm10
-	vpunpckhqdq	ymm10,ymm9,ymm10
-	vpandq	ymm9,ymm11,ymm12
-	vpaddq	ymm0,ymm0,ymm9
-	vpsrlq	ymm11,ymm11,44
-	vpsllq	ymm9,ymm10,20
-	vpternlogq	ymm11,ymm9,ymm12,0xa8
-	vpaddq	ymm1,ymm1,ymm11
-	vpsrlq	ymm10,ymm10,24
-	vporq	ymm10,ymm10,ymm14
-	vpaddq	ymm2,ymm2,ymm10
-	lea	rsi,[rsi+64]
-	vpxorq	ymm3,ymm3,ymm3
-	vpxorq	ymm4,ymm4,ymm4
-	vpxorq	ymm5,ymm5,ymm5
-	vpxorq	ymm6,ymm6,ymm6
-	vpxorq	ymm7,ymm7,ymm7
-	vpxorq	ymm8,ymm8,ymm8
-	vpmadd52luq	ymm3,ymm0,[rdi+832]{1to4}
-	vpmadd52huq	ymm6,ymm0,[rdi+832]{1to4}
-	vpmadd52luq	ymm4,ymm0,[rdi+864]{1to4}
-	vpmadd52huq	ymm7,ymm0,[rdi+864]{1to4}
-	vpmadd52luq	ymm5,ymm0,[rdi+896]{1to4}
-	vpmadd52huq	ymm8,ymm0,[rdi+896]{1to4}
-	vpmadd52luq	ymm3,ymm1,[rdi+960]{1to4}
-	vpmadd52huq	ymm6,ymm1,[rdi+960]{1to4}
-	vpmadd52luq	ymm4,ymm1,[rdi+832]{1to4}
-	vpmadd52huq	ymm7,ymm1,[rdi+832]{1to4}
-	vpmadd52luq	ymm5,ymm1,[rdi+864]{1to4}
-	vpmadd52huq	ymm8,ymm1,[rdi+864]{1to4}
-	vpmadd52luq	ymm3,ymm2,[rdi+928]{1to4}
-	vpmadd52huq	ymm6,ymm2,[rdi+928]{1to4}
-	vpmadd52luq	ymm4,ymm2,[rdi+960]{1to4}
-	vpmadd52huq	ymm7,ymm2,[rdi+960]{1to4}
-	vpmadd52luq	ymm5,ymm2,[rdi+832]{1to4}
-	vpmadd52huq	ymm8,ymm2,[rdi+832]{1to4}
-	vpsrlq	ymm11,ymm3,44
-	vpsllq	ymm9,ymm6,8
-	vpaddq	ymm11,ymm11,ymm9
-	vpandq	ymm0,ymm3,ymm12
-	vpaddq	ymm4,ymm4,ymm11
-	vpsrlq	ymm11,ymm4,44
-	vpsllq	ymm9,ymm7,8
-	vpaddq	ymm11,ymm11,ymm9
-	vpandq	ymm1,ymm4,ymm12
-	vpaddq	ymm5,ymm5,ymm11
-	vpsrlq	ymm11,ymm5,42
-	vpsllq	ymm9,ymm8,10
-	vpaddq	ymm11,ymm11,ymm9
-	vpandq	ymm2,ymm5,ymm13
-	vpsllq	ymm9,ymm11,2
-	vpaddq	ymm11,ymm11,ymm9
-	vpaddq	ymm0,ymm0,ymm11
-	vpsrlq	ymm11,ymm0,44
-	vpandq	ymm0,ymm0,ymm12
-	vpaddq	ymm1,ymm1,ymm11
-	dec	rcx
-	jnz	L$cp_ipoly4_826
-L$cp_ipoly4last_827:
-	vmovdqu	ymm9,[rsi+0]
-	vmovdqu	ymm10,[rsi+32]
-	vpunpcklqdq	ymm11,ymm9,ymm10
-	vpunpckhqdq	ymm10,ymm9,ymm10
-	vpandq	ymm9,ymm11,ymm12
-	vpaddq	ymm0,ymm0,ymm9
-	vpsrlq	ymm11,ymm11,44
-	vpsllq	ymm9,ymm10,20
-	vpternlogq	ymm11,ymm9,ymm12,0xa8
-	vpaddq	ymm1,ymm1,ymm11
-	vpsrlq	ymm10,ymm10,24
-	vporq	ymm10,ymm10,ymm14
-	vpaddq	ymm2,ymm2,ymm10
-	lea	rsi,[rsi+64]
-	vpxorq	ymm3,ymm3,ymm3
-	vpxorq	ymm4,ymm4,ymm4
-	vpxorq	ymm5,ymm5,ymm5
-	vpxorq	ymm6,ymm6,ymm6
-	vpxorq	ymm7,ymm7,ymm7
-	vpxorq	ymm8,ymm8,ymm8
-	vpmadd52luq	ymm3,ymm0,[rdi+832]
-	vpmadd52huq	ymm6,ymm0,[rdi+832]
-	vpmadd52luq	ymm4,ymm0,[rdi+864]
-	vpmadd52huq	ymm7,ymm0,[rdi+864]
-	vpmadd52luq	ymm5,ymm0,[rdi+896]
-	vpmadd52huq	ymm8,ymm0,[rdi+896]
-	vpmadd52luq	ymm3,ymm1,[rdi+960]
-	vpmadd52huq	ymm6,ymm1,[rdi+960]
-	vpmadd52luq	ymm4,ymm1,[rdi+832]
-	vpmadd52huq	ymm7,ymm1,[rdi+832]
-	vpmadd52luq	ymm5,ymm1,[rdi+864]
-	vpmadd52huq	ymm8,ymm1,[rdi+864]
-	vpmadd52luq	ymm3,ymm2,[rdi+928]
-	vpmadd52huq	ymm6,ymm2,[rdi+928]
-	vpmadd52luq	ymm4,ymm2,[rdi+960]
-	vpmadd52huq	ymm7,ymm2,[rdi+960]
-	vpmadd52luq	ymm5,ymm2,[rdi+832]
-	vpmadd52huq	ymm8,ymm2,[rdi+832]
-	vpsrlq	ymm11,ymm3,44
-	vpsllq	ymm9,ymm6,8
-	vpaddq	ymm11,ymm11,ymm9
-	vpandq	ymm0,ymm3,ymm12
-	vpaddq	ymm4,ymm4,ymm11
-	vpsrlq	ymm11,ymm4,44
-	vpsllq	ymm9,ymm7,8
-	vpaddq	ymm11,ymm11,ymm9
-	vpandq	ymm1,ymm4,ymm12
-	vpaddq	ymm5,ymm5,ymm11
-	vpsrlq	ymm11,ymm5,42
-	vpsllq	ymm9,ymm8,10
-	vpaddq	ymm11,ymm11,ymm9
-	vpandq	ymm2,ymm5,ymm13
-	vpsllq	ymm9,ymm11,2
-	vpaddq	ymm11,ymm11,ymm9
-	vpaddq	ymm0,ymm0,ymm11
-	vpsrlq	ymm11,ymm0,44
-	vpandq	ymm0,ymm0,ymm12
-	vpaddq	ymm1,ymm1,ymm11
-	vextracti128	xmm11,ymm0,1
-	vpaddq	xmm0,xmm0,xmm11
-	vpshufd	xmm11,xmm0,0x4e
-	vpaddq	xmm0,xmm0,xmm11
-	vmovq	r11,xmm0
-	vextracti128	xmm11,ymm1,1
-	vpaddq	xmm1,xmm1,xmm11
-	vpshufd	xmm11,xmm1,0x4e
-	vpaddq	xmm1,xmm1,xmm11
-	vmovq	r12,xmm1
-	vextracti128	xmm11,ymm2,1
-	vpaddq	xmm2,xmm2,xmm11
-	vpshufd	xmm11,xmm2,0x4e
-	vpaddq	xmm2,xmm2,xmm11
-	vmovq	r13,xmm2
-	mov	rax,r12
-	shl	rax,44
-	shr	r12,20
-	add	r11,rax
-	adc	r12,0
-	mov	rax,r13
-	shl	rax,24
-	shr	r13,40
-	add	r12,rax
-	adc	r13,0
-	mov	rax,r13
-	and	rax,-4
-	and	r13,3
-	mov	r14,rax
-	shr	r14,2
-	add	rax,r14
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	mov	QWORD[rdi+16],r11
-	mov	QWORD[rdi+24],r12
-	mov	QWORD[rdi+32],r13
-L$cp_ipoly4rest_825:
-	jmp	ctasm_chacha_poly1305_blocks
-L$_ctasm_ctasm_chacha_poly1305_blocks_ifma4_end:
 section .rdata rdata align=64
 align 32, db 0
 L$cp_sigma:
@@ -25996,6 +25501,10 @@ L$cp_blk4:
 	db	0x04,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
 L$cp_blk5:
 	db	0x05,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+L$cp_blk6:
+	db	0x06,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+L$cp_blk7:
+	db	0x07,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
 L$cp_m26:
 	db	0xff,0xff,0xff,0x03,0x00,0x00,0x00,0x00,0xff,0xff,0xff,0x03,0x00,0x00,0x00,0x00
 	db	0xff,0xff,0xff,0x03,0x00,0x00,0x00,0x00,0xff,0xff,0xff,0x03,0x00,0x00,0x00,0x00
@@ -26086,12 +25595,6 @@ section .pdata rdata align=4
 	dd	ctasm_chacha_poly1305_blocks_ifma wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_ifma_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_ifma_info wrt ..imagebase
-	dd	ctasm_chacha_poly1305_powers_ifma4 wrt ..imagebase
-	dd	L$_ctasm_ctasm_chacha_poly1305_powers_ifma4_end wrt ..imagebase
-	dd	L$_ctasm_ctasm_chacha_poly1305_powers_ifma4_info wrt ..imagebase
-	dd	ctasm_chacha_poly1305_blocks_ifma4 wrt ..imagebase
-	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_ifma4_end wrt ..imagebase
-	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_ifma4_info wrt ..imagebase
 section .xdata rdata align=8
 align 4
 L$_ctasm_ctasm_chacha20_ssse3_info:
@@ -26473,11 +25976,5 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma_info:
 	db	1,0,0,0
 align 4
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma_info:
-	db	1,0,0,0
-align 4
-L$_ctasm_ctasm_chacha_poly1305_powers_ifma4_info:
-	db	1,0,0,0
-align 4
-L$_ctasm_ctasm_chacha_poly1305_blocks_ifma4_info:
 	db	1,0,0,0
 %endif

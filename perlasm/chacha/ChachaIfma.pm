@@ -14,10 +14,8 @@
 #     remain, the last rdx mod 8 (and calls of fewer than 8) scalar.
 # and the same in 4 lanes (ymm, AVX-512VL) for the short paths, where 8 would
 # cost 7 serial scalar multiplies for the table (r^2..r^8) against 3:
-#   inline in the pairs path (192-320 bytes: short_blocks, h and r in the
-#     script's scalar registers, the table from powers4);
-#   ctasm_chacha_poly1305_{powers,blocks}_ifma4 for the 8-block path
-#     (321-448 bytes), the contract of the pair above.
+#   inline in the pairs path (192-448 bytes: short_blocks, h and r in the
+#     script's scalar registers, the table from powers4).
 #
 # Radix 2^44: x = x0 + 2^44 x1 + 2^88 x2 (x0, x1 < 2^44, x2 < 2^42 when
 # carried). vpmadd52luq / vpmadd52huq add the low / high 52 bits of the 104-bit
@@ -251,27 +249,6 @@ sub short_blocks {
     label($last);
     step(4, $T, $base, 0);
     leave(4, ["%r11", "%r12", "%r13"], "%r14");
-}
-
-# The same as functions for the 8-block path of 321-448 bytes, whose Poly1305
-# state is in the frame (rdi = B + 64: r0, r1, h0, h1, h2; the table at
-# $T(%rdi)); the blocks function's contract is the scalar one's ($scalar: rdi,
-# rsi data, rdx blocks; clobbers every GPR but rsp, rdi), fewer than $min
-# blocks all scalar.
-sub gen_short_functions {
-    my ($poly_mul, $scalar, $T, $min) = @_;
-    emit(".ctasm_proc ctasm_chacha_poly1305_powers_ifma4");
-    load_r();
-    powers4($poly_mul, $T, "%rdi");
-    emit(".ctasm_ret", ".ctasm_endproc");
-    my $rest = newlabel("ipoly4rest");
-    emit(".ctasm_proc ctasm_chacha_poly1305_blocks_ifma4",
-         "cmpq \$$min, %rdx", "jb $rest",
-         "movq 16(%rdi), %r11", "movq 24(%rdi), %r12", "movq 32(%rdi), %r13");
-    short_blocks($T, "%rdi", "%rdx", "%rbp", "%rcx");
-    emit("movq %r11, 16(%rdi)", "movq %r12, 24(%rdi)", "movq %r13, 32(%rdi)");
-    label($rest);
-    emit("jmp $scalar", ".ctasm_endproc");
 }
 
 1;

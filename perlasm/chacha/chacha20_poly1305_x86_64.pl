@@ -31,8 +31,9 @@
 #  * ChaCha20 alone: wide batches while a whole one remains (SSSE3 4 blocks,
 #    AVX2 8); then a tail of more than 256 bytes (AVX2) is one 8-block batch,
 #    of more than 192 one 4-block batch (VEX xmm on AVX2), else 1-3 short
-#    blocks; a tail's key stream goes through the frame buffer and is XORed 16
-#    bytes, then 1 byte, at a time (the length is public).
+#    blocks; a tail's key stream goes through the frame buffer and is XORed
+#    32 bytes, then (AVX2) 16 and 1 at a time or (AVX-512) the last 0-31 under
+#    a byte mask (the length is public).
 #  * AEAD messages up to 192 bytes (SSSE3) / 448 bytes (AVX2): blocks 0..
 #    in one batch, so the Poly1305 key block shares the latency of the
 #    message's key stream. SSSE3: up to 128 bytes horizontal (2-3 blocks),
@@ -41,7 +42,12 @@
 #    the message XORed from the row sets 32 bytes a piece (pairs_direct_xor:
 #    the AVX-512 tiers the last piece under a byte mask, AVX2 its key stream
 #    through the frame), the wipe covering only what the path wrote; 321-448
-#    one 8-block wide batch into the buffer, then the scalar Poly1305 (calls).
+#    bytes AVX2 one 8-block wide batch into the buffer, then the scalar
+#    Poly1305 (calls), the AVX-512 tiers a fourth row set (ymm12-15, their
+#    temporaries in ymm16-19; unskewed). Zen 4 A/B (5th percentile of 4,000
+#    samples of 16 calls) against the wide batch: IFMA seal 321 B 0.85, 352
+#    0.89, 384 0.82, 400 0.86, 448 0.82, open 0.83-0.87 (in place 0.87-0.92);
+#    AVX-512 seal 0.82-0.85, open 0.82-0.89 (in place 0.86-0.91).
 #    With two or three sets the AVX2 and AVX-512 tiers skew the rounds
 #    (below; not the IFMA tier).
 #  * The skewed pairs path (AVX2 and AVX-512, 65-320 bytes; PAIRS_SKEW): the MAC needs
@@ -449,7 +455,8 @@
 # So the MAC after the rounds is what can shrink: the IFMA tier's short paths
 # run it 4 blocks a step from 12 whole ciphertext blocks (ChachaIfma.pm,
 # short_blocks; its table r^4..r^1 costs 3 serial scalar multiplies, an 8-lane
-# one 7): the pairs path inline, 321-448 bytes through _ifma4 functions. An
+# one 7): the pairs path inline (then 321-448 bytes went through functions of
+# it after the 8-block batch; now they are a fourth row set, above). An
 # in-process A/B (20,000 samples of 4 calls, 13-byte AD, 8 alternated runs,
 # the minimum of the 5th percentiles): seal 192 B 409 -> 377, 256 B 500 ->
 # 429, 320 B 559 -> 454, 400 B 708 -> 624, 448 B 728 -> 695; open 256 B 500 ->
@@ -963,7 +970,7 @@ sub qr_evex_ops {
 # per double round with no / all rotates split; every other mask measured in
 # between or worse): one set 32.4 / 24.7, two 32.9 / 39.6, three 38.9 / 48.7.
 # Keyed by the sets running at once: the skewed path's lone sets split.
-my %EVEX_SPLIT = (1 => [1, 1, 1, 1], 2 => [0, 0, 0, 0], 3 => [0, 0, 0, 0]);
+my %EVEX_SPLIT = (1 => [1, 1, 1, 1], 2 => [0, 0, 0, 0], 3 => [0, 0, 0, 0], 4 => [0, 0, 0, 0]);
 
 # The short path: $n (1..3) blocks from the counter at 48(B) into the buffer,
 # block i in rows 4i..4i+3, one temporary per block (registers 12-14), the
@@ -1110,10 +1117,17 @@ sub horiz_pairs {
         $code .= join("", @w);
         emit("decl $ctr", "jnz $loop");
     };
-    # add the input to set $i
+    # add the input to set $i. Four sets (AVX-512 only) fill ymm0-15: the
+    # input once in ymm16-19 (wiped: wipe_and_return), each set adds it
     my $finish = sub {
         my ($i) = @_;
         my $r = $rows[$i];
+        if ($sets == 4) {
+            emit("vbroadcasti32x4 " . (16 * $_) . "(%rcx), %ymm" . (16 + $_)) for $i ? () : 0 .. 3;
+            emit("vpaddd %ymm" . (16 + $_) . ", $r->[$_], $r->[$_]") for 0 .. 3;
+            emit("vpaddd .Lcp_blk" . (2 * $i) . "(%rip), $r->[3], $r->[3]");
+            return;
+        }
         for my $j (0 .. 3) {
             emit("vbroadcasti128 " . (16 * $j) . "(%rcx), $t[$i]");
             emit("vpaddd .Lcp_blk" . (2 * $i) . "(%rip), $t[$i], $t[$i]") if $j == 3;
@@ -1157,10 +1171,16 @@ sub keystream_to_buf {
     for my $i ($first .. $first + $sets - 1) {
         my @r = map { "%ymm" . (4 * $i + $_) } 0 .. 3;
         my $o = $base + 128 * $i;
-        emit("vperm2i128 \$0x20, $r[1], $r[0], $t", "vmovdqa $t, $o(%rcx)",
-             "vperm2i128 \$0x20, $r[3], $r[2], $t", "vmovdqa $t, " . ($o + 32) . "(%rcx)",
-             "vperm2i128 \$0x31, $r[1], $r[0], $t", "vmovdqa $t, " . ($o + 64) . "(%rcx)",
-             "vperm2i128 \$0x31, $r[3], $r[2], $t", "vmovdqa $t, " . ($o + 96) . "(%rcx)");
+        my $k = 0;
+        for my $sel ([0, 1, 0], [2, 3, 0], [0, 1, 1], [2, 3, 1]) {
+            my ($x, $y, $hi) = @$sel;
+            if (evex_reg($t)) {
+                emit("vshufi32x4 \$" . ($hi ? 3 : 0) . ", $r[$y], $r[$x], $t", "vmovdqa64 $t, " . ($o + 32 * $k++) . "(%rcx)");
+            } else {
+                emit("vperm2i128 \$" . ($hi ? "0x31" : "0x20") . ", $r[$y], $r[$x], $t",
+                     "vmovdqa $t, " . ($o + 32 * $k++) . "(%rcx)");
+            }
+        }
     }
 }
 
@@ -1172,8 +1192,13 @@ sub ks_piece {
     my $b = 1 + ($j >> 1);
     my ($set, $hi) = ($b >> 1, $b & 1);
     my ($x, $y) = map { "%ymm" . (4 * $set + $_) } $j & 1 ? (2, 3) : (0, 1);
-    emit("vperm2i128 \$" . ($hi ? "0x31" : "0x20") . ", $y, $x, $t");
+    if (evex_reg($t)) { emit("vshufi32x4 \$" . ($hi ? 3 : 0) . ", $y, $x, $t") }
+    else { emit("vperm2i128 \$" . ($hi ? "0x31" : "0x20") . ", $y, $x, $t") }
 }
+
+# Whether $r is one of ymm16-31 (EVEX encodings only: vshufi32x4, vpxorq,
+# vmovdqu64 for vperm2i128, vpxor, vmovdqu)
+sub evex_reg { $_[0] =~ /^%[xyz]mm(\d+)$/ && $1 >= 16 }
 
 # out = in ^ key stream from the rows for the $len bytes in rdx (rdi out, rsi
 # in), $min of them sure (the path's shortest message), 32 bytes a piece and
@@ -1190,14 +1215,19 @@ sub ks_piece {
 # The whole 32-byte piece $j: out = in ^ its key stream (rdi out, rsi in),
 # through ymm12
 sub xor_piece {
-    my ($j) = @_;
-    ks_piece($j, "%ymm12");
-    emit("vpxor " . (32 * $j) . "(%rsi), %ymm12, %ymm12", "vmovdqu %ymm12, " . (32 * $j) . "(%rdi)");
+    my ($j, $t) = @_;
+    $t //= "%ymm12";
+    my $e = evex_reg($t);
+    ks_piece($j, $t);
+    emit(($e ? "vpxorq " : "vpxor ") . (32 * $j) . "(%rsi), $t, $t",
+         ($e ? "vmovdqu64 " : "vmovdqu ") . "$t, " . (32 * $j) . "(%rdi)");
 }
 
 sub pairs_direct_xor {
     my ($sets, $min, $ctpad, $from) = @_;
     my $pieces = 4 * $sets - 2;
+    # key stream, data, mask: four sets fill ymm0-15 (AVX-512 only)
+    my ($K, $D, $M) = map { "%ymm$_" } $sets == 4 ? (16 .. 18) : (12 .. 14);
     my $done = newlabel("dxdone");
     my @tails;
     for my $j (($from // 0) .. $pieces - 1) {
@@ -1206,7 +1236,7 @@ sub pairs_direct_xor {
             push @tails, [$j, $tl];
             emit("cmpq \$" . (32 * ($j + 1)) . ", %rdx", "jb $tl");
         }
-        xor_piece($j);
+        xor_piece($j, $K);
     }
     emit("jmp $done");
     my $vtail = $evex ? undef : newlabel("dxvtail");
@@ -1215,18 +1245,19 @@ sub pairs_direct_xor {
         label($tl);
         # n = len - 32 j bytes (0..31) of piece j; none: done
         emit($j ? "subq \$" . (32 * $j) . ", %rdx" : "testq %rdx, %rdx", "jz $done");
-        ks_piece($j, "%ymm12");
+        ks_piece($j, $K);
         if (!$evex) {
             emit("vmovdqa %ymm12, " . KSTAIL . "(%rcx)");
             emit("addq \$" . (32 * $j) . ", %rsi", "addq \$" . (32 * $j) . ", %rdi") if $j;
             emit("jmp $vtail") if $tj != $tails[-1];
             next;
         }
-        emit("vpbroadcastb %edx, %ymm14", "vpcmpub \$6, .Lcp_iota(%rip), %ymm14, %k1",
-             "vmovdqu8 " . (32 * $j) . "(%rsi), %ymm13{%k1}{z}", "vpxor %ymm12, %ymm13, %ymm13",
-             "vmovdqu8 %ymm13, " . (32 * $j) . "(%rdi){%k1}");
+        emit("vpbroadcastb %edx, $M", "vpcmpub \$6, .Lcp_iota(%rip), $M, %k1",
+             "vmovdqu8 " . (32 * $j) . "(%rsi), $D\{%k1}{z}", ($sets == 4 ? "vpxorq" : "vpxor") . " $K, $D, $D",
+             "vmovdqu8 $D, " . (32 * $j) . "(%rdi){%k1}");
         # past n the XOR left key stream: zeroed before the frame gets it
-        emit("vmovdqu8 %ymm13, %ymm13{%k1}{z}", "vmovdqa %ymm13, " . CTPAD . "(%rcx)") if $ctpad;
+        emit("vmovdqu8 $D, $D\{%k1}{z}", ($sets == 4 ? "vmovdqa64" : "vmovdqa") . " $D, " . CTPAD . "(%rcx)")
+            if $ctpad;
         emit("jmp $done");
     }
     if (!$evex) {
@@ -1643,7 +1674,7 @@ sub wipe_and_return {
         emit("vzeroall");
         # the AVX-512 short paths' second temporaries (qr_evex_ops): vzeroall
         # does not reach them
-        emit("vpxord %xmm$_, %xmm$_, %xmm$_") for $evex ? 16 .. 18 : ();
+        emit("vpxord %xmm$_, %xmm$_, %xmm$_") for $evex ? 16 .. 19 : ();
     } else {
         emit("pxor %xmm$_, %xmm$_") for 1 .. 15;
     }
@@ -1919,15 +1950,20 @@ sub gen_aead {
         # path: the state at [0, 64) and two units from S_EV - 16, or for an
         # open in place from its blocks below that; it writes nothing secret
         # to [64, BUF): the AD and ciphertext tails are public)
-        my ($p2, $p3) = (newlabel("pairs2"), newlabel("pairs3"));
+        # The AVX-512 tiers: a fourth set (ymm12-15; the temporaries in
+        # ymm16+) up to 448 bytes, where AVX2 runs its wide batch
+        my ($p2, $p3, $p4) = (newlabel("pairs2"), newlabel("pairs3"), newlabel("pairs4"));
+        my $max_sets = $evex ? 4 : 3;
         emit("movq \$64, " . WIPE_AT . "(%rcx)");
         set_wipe_n((USED_AVX2 - 64) / 32);
-        emit("cmpq \$320, %r10", "ja $s8", "movq \$" . BUF . ", " . WIPE_AT . "(%rcx)",
+        emit("cmpq \$" . (128 * $max_sets - 64) . ", %r10", "ja $s8", "movq \$" . BUF . ", " . WIPE_AT . "(%rcx)",
              "cmpq \$64, %r10", "ja $p2");
-        for my $sets (1 .. 3) {
+        for my $sets (1 .. $max_sets) {
             label($p2) if $sets == 2;
             label($p3) if $sets == 3;
+            label($p4) if $sets == 4;
             emit("cmpq \$192, %r10", "ja $p3") if $sets == 2;
+            emit("cmpq \$320, %r10", "ja $p4") if $sets == 3 && $max_sets == 4;
             emit("movq \$" . (S_EV - 16) . ", " . WIPE_AT . "(%rcx)");
             set_wipe_n(WIPE_EV);
             pad_copy(A_AD, A_ADLEN, ADPAD);
@@ -1938,8 +1974,8 @@ sub gen_aead {
             # row a (xmm0) first, not through the frame (a store-to-load
             # trip less on the path to the MAC), before AVX2's XOR call
             # clobbers ymm0
-            my $min = (0, 0, 65, 193)[$sets];    # the path's shortest message
-            my @lead = $ifma ? () : @{ ($seal ? PAIRS_SKEW_SEAL : PAIRS_SKEW)->[$sets] };
+            my $min = (0, 0, 65, 193, 321)[$sets];    # the path's shortest message
+            my @lead = $ifma || $sets == 4 ? () : @{ ($seal ? PAIRS_SKEW_SEAL : PAIRS_SKEW)->[$sets] };
             my $per = PAIRS_WEAVE;
             my $mac_at = $pairs_key;
             # seal: the sets that lead XOR their blocks when done, for the MAC
@@ -1999,7 +2035,7 @@ sub gen_aead {
                 # wipe of 4 units a set and one more covers them and s
                 label($inplace);
                 my $kb = S_EV - 16 - 128 * $sets;
-                keystream_to_buf($sets, 0, undef, $kb);
+                keystream_to_buf($sets, 0, $sets == 4 ? "%ymm16" : undef, $kb);
                 emit("movq \$$kb, " . WIPE_AT . "(%rcx)");
                 set_wipe_n((S_EV + 16 - $kb) / 32);
             }
@@ -2007,8 +2043,12 @@ sub gen_aead {
         }
         label($s8);
         $frame_poly->();
-        emit("cmpq \$448, %r10", "ja $big");
-        wide_batch(8, 0);
+        if ($evex) {
+            emit("jmp $big");
+        } else {
+            emit("cmpq \$448, %r10", "ja $big");
+            wide_batch(8, 0);
+        }
     } else {
     emit("cmpq \$128, %r10", "ja $s4", "cmpq \$64, %r10", "ja $short3");
     horiz(2);
@@ -2064,23 +2104,20 @@ sub gen_aead {
     }
     }
     if ($vex) {
-        emit("jmp $short_key");
+        emit("jmp $short_key") if !$evex;
         label($pairs_key);
         pairs_mac($seal, $tag_out);
         for (@woven) { label($_->[0]); pairs_mac($seal, $tag_out, $_->[1]) }
     }
-    label($short_key);
-    $key_and_ad->();
-    # AVX2-shaped tiers: 321-448 bytes only (the pairs path has its own MAC);
-    # the IFMA tier's MAC there 4 blocks a step
-    my $short_poly;
-    if ($ifma) {
-        emit("leaq " . R0 . "(%rcx), %rdi", "call ctasm_chacha_poly1305_powers_ifma4");
-        frame_base();
-        $short_poly = POLY . "_ifma4";
+    # the key block and the message in one batch: SSSE3 up to 192 bytes, AVX2
+    # 321-448 (the pairs path has its own MAC); the AVX-512 tiers have no such
+    # path (four row sets up to 448 bytes)
+    if (!$evex) {
+        label($short_key);
+        $key_and_ad->();
+        $xor_and_mac->();
+        emit("jmp $data_done");
     }
-    $xor_and_mac->($short_poly);
-    emit("jmp $data_done");
     label($big);
     my $bulk_poly = $ifma ? POLY . "_ifma" : $vex ? POLY . "_avx2" : POLY;
     my ($WB, $shift) = (256, 8);
@@ -2197,7 +2234,6 @@ for my $tier ("avx512") { gen_stream($tier); gen_aead($tier, 1); gen_aead($tier,
 for my $tier ("avx512ifma") { gen_aead($tier, 1); gen_aead($tier, 0) }
 ChachaIfma::gen_powers(\&poly_mul, USED - R0);
 ChachaIfma::gen_blocks(POLY, USED - R0);
-ChachaIfma::gen_short_functions(\&poly_mul, POLY, T4 - R0, IFMA4_MIN);
 set_tier("ssse3");
 
 emit(".ctasm_rodata", ".ctasm_align 32");
@@ -2213,7 +2249,7 @@ bytes16(".Lcp_inc", [@inc[0 .. 15]], "block offsets of the lanes: 0..3 (xmm), 0.
 bytes16("", [@inc[16 .. 31]]);
 # block i of the short paths: row 3 + (i, 0, 0, 0); the AVX2 pairs read 32 bytes
 # from .Lcp_blk(2i) (blocks 2i and 2i + 1)
-bytes16(".Lcp_blk$_", [$_, (0) x 15]) for 0 .. 5;
+bytes16(".Lcp_blk$_", [$_, (0) x 15]) for 0 .. 7;
 my @m26 = (0xff, 0xff, 0xff, 0x03, (0) x 4);
 bytes16(".Lcp_m26", [(@m26) x 2], "vector Poly1305: the 26-bit limb mask, the pad bit in limb 4");
 bytes16("", [(@m26) x 2]);
