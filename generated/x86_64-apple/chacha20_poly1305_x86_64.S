@@ -12661,7 +12661,6 @@ Lcp_wipe_381:
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
-	vpxord	%xmm19,%xmm19,%xmm19
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d
@@ -14301,26 +14300,26 @@ Lcp_dround_p_444:
 	vbroadcasti32x4	0(%rcx),%ymm16
 	vbroadcasti32x4	16(%rcx),%ymm17
 	vbroadcasti32x4	32(%rcx),%ymm18
-	vbroadcasti32x4	48(%rcx),%ymm19
 	vpaddd	%ymm16,%ymm0,%ymm0
 	vpaddd	%ymm17,%ymm1,%ymm1
 	vpaddd	%ymm18,%ymm2,%ymm2
-	vpaddd	%ymm19,%ymm3,%ymm3
-	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	%ymm16,%ymm4,%ymm4
 	vpaddd	%ymm17,%ymm5,%ymm5
 	vpaddd	%ymm18,%ymm6,%ymm6
-	vpaddd	%ymm19,%ymm7,%ymm7
-	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	%ymm16,%ymm8,%ymm8
 	vpaddd	%ymm17,%ymm9,%ymm9
 	vpaddd	%ymm18,%ymm10,%ymm10
-	vpaddd	%ymm19,%ymm11,%ymm11
-	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	vpaddd	%ymm16,%ymm12,%ymm12
 	vpaddd	%ymm17,%ymm13,%ymm13
 	vpaddd	%ymm18,%ymm14,%ymm14
-	vpaddd	%ymm19,%ymm15,%ymm15
+	vbroadcasti32x4	48(%rcx),%ymm18
+	vpaddd	%ymm18,%ymm3,%ymm3
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
+	vpaddd	%ymm18,%ymm7,%ymm7
+	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
+	vpaddd	%ymm18,%ymm11,%ymm11
+	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
+	vpaddd	%ymm18,%ymm15,%ymm15
 	vpaddd	Lcp_blk6(%rip),%ymm15,%ymm15
 	vmovdqa	%xmm1,880(%rcx)
 	vmovq	%xmm0,%r8
@@ -15589,7 +15588,6 @@ Lcp_wipe_489:
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
-	vpxord	%xmm19,%xmm19,%xmm19
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d
@@ -17097,26 +17095,26 @@ Lcp_dround_p_554:
 	vbroadcasti32x4	0(%rcx),%ymm16
 	vbroadcasti32x4	16(%rcx),%ymm17
 	vbroadcasti32x4	32(%rcx),%ymm18
-	vbroadcasti32x4	48(%rcx),%ymm19
 	vpaddd	%ymm16,%ymm0,%ymm0
 	vpaddd	%ymm17,%ymm1,%ymm1
 	vpaddd	%ymm18,%ymm2,%ymm2
-	vpaddd	%ymm19,%ymm3,%ymm3
-	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	%ymm16,%ymm4,%ymm4
 	vpaddd	%ymm17,%ymm5,%ymm5
 	vpaddd	%ymm18,%ymm6,%ymm6
-	vpaddd	%ymm19,%ymm7,%ymm7
-	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	%ymm16,%ymm8,%ymm8
 	vpaddd	%ymm17,%ymm9,%ymm9
 	vpaddd	%ymm18,%ymm10,%ymm10
-	vpaddd	%ymm19,%ymm11,%ymm11
-	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	vpaddd	%ymm16,%ymm12,%ymm12
 	vpaddd	%ymm17,%ymm13,%ymm13
 	vpaddd	%ymm18,%ymm14,%ymm14
-	vpaddd	%ymm19,%ymm15,%ymm15
+	vbroadcasti32x4	48(%rcx),%ymm18
+	vpaddd	%ymm18,%ymm3,%ymm3
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
+	vpaddd	%ymm18,%ymm7,%ymm7
+	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
+	vpaddd	%ymm18,%ymm11,%ymm11
+	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
+	vpaddd	%ymm18,%ymm15,%ymm15
 	vpaddd	Lcp_blk6(%rip),%ymm15,%ymm15
 	vmovdqa	%xmm1,880(%rcx)
 	vmovq	%xmm0,%r8
@@ -18529,7 +18527,6 @@ Lcp_wipe_615:
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
-	vpxord	%xmm19,%xmm19,%xmm19
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d
@@ -20802,26 +20799,26 @@ Lcp_dround_p_687:
 	vbroadcasti32x4	0(%rcx),%ymm16
 	vbroadcasti32x4	16(%rcx),%ymm17
 	vbroadcasti32x4	32(%rcx),%ymm18
-	vbroadcasti32x4	48(%rcx),%ymm19
 	vpaddd	%ymm16,%ymm0,%ymm0
 	vpaddd	%ymm17,%ymm1,%ymm1
 	vpaddd	%ymm18,%ymm2,%ymm2
-	vpaddd	%ymm19,%ymm3,%ymm3
-	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	%ymm16,%ymm4,%ymm4
 	vpaddd	%ymm17,%ymm5,%ymm5
 	vpaddd	%ymm18,%ymm6,%ymm6
-	vpaddd	%ymm19,%ymm7,%ymm7
-	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	%ymm16,%ymm8,%ymm8
 	vpaddd	%ymm17,%ymm9,%ymm9
 	vpaddd	%ymm18,%ymm10,%ymm10
-	vpaddd	%ymm19,%ymm11,%ymm11
-	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	vpaddd	%ymm16,%ymm12,%ymm12
 	vpaddd	%ymm17,%ymm13,%ymm13
 	vpaddd	%ymm18,%ymm14,%ymm14
-	vpaddd	%ymm19,%ymm15,%ymm15
+	vbroadcasti32x4	48(%rcx),%ymm18
+	vpaddd	%ymm18,%ymm3,%ymm3
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
+	vpaddd	%ymm18,%ymm7,%ymm7
+	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
+	vpaddd	%ymm18,%ymm11,%ymm11
+	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
+	vpaddd	%ymm18,%ymm15,%ymm15
 	vpaddd	Lcp_blk6(%rip),%ymm15,%ymm15
 	vmovdqa	%xmm1,880(%rcx)
 	vmovq	%xmm0,%r8
@@ -22186,7 +22183,6 @@ Lcp_wipe_728:
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
-	vpxord	%xmm19,%xmm19,%xmm19
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d
@@ -23136,26 +23132,26 @@ Lcp_dround_p_781:
 	vbroadcasti32x4	0(%rcx),%ymm16
 	vbroadcasti32x4	16(%rcx),%ymm17
 	vbroadcasti32x4	32(%rcx),%ymm18
-	vbroadcasti32x4	48(%rcx),%ymm19
 	vpaddd	%ymm16,%ymm0,%ymm0
 	vpaddd	%ymm17,%ymm1,%ymm1
 	vpaddd	%ymm18,%ymm2,%ymm2
-	vpaddd	%ymm19,%ymm3,%ymm3
-	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	%ymm16,%ymm4,%ymm4
 	vpaddd	%ymm17,%ymm5,%ymm5
 	vpaddd	%ymm18,%ymm6,%ymm6
-	vpaddd	%ymm19,%ymm7,%ymm7
-	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	%ymm16,%ymm8,%ymm8
 	vpaddd	%ymm17,%ymm9,%ymm9
 	vpaddd	%ymm18,%ymm10,%ymm10
-	vpaddd	%ymm19,%ymm11,%ymm11
-	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	vpaddd	%ymm16,%ymm12,%ymm12
 	vpaddd	%ymm17,%ymm13,%ymm13
 	vpaddd	%ymm18,%ymm14,%ymm14
-	vpaddd	%ymm19,%ymm15,%ymm15
+	vbroadcasti32x4	48(%rcx),%ymm18
+	vpaddd	%ymm18,%ymm3,%ymm3
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
+	vpaddd	%ymm18,%ymm7,%ymm7
+	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
+	vpaddd	%ymm18,%ymm11,%ymm11
+	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
+	vpaddd	%ymm18,%ymm15,%ymm15
 	vpaddd	Lcp_blk6(%rip),%ymm15,%ymm15
 	vmovdqa	%xmm1,880(%rcx)
 	vmovq	%xmm0,%r8
@@ -24588,7 +24584,6 @@ Lcp_wipe_828:
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
-	vpxord	%xmm19,%xmm19,%xmm19
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d

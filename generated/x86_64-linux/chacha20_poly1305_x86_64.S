@@ -12690,7 +12690,6 @@ ctasm_chacha20_avx512:
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
-	vpxord	%xmm19,%xmm19,%xmm19
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d
@@ -14332,26 +14331,26 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vbroadcasti32x4	0(%rcx),%ymm16
 	vbroadcasti32x4	16(%rcx),%ymm17
 	vbroadcasti32x4	32(%rcx),%ymm18
-	vbroadcasti32x4	48(%rcx),%ymm19
 	vpaddd	%ymm16,%ymm0,%ymm0
 	vpaddd	%ymm17,%ymm1,%ymm1
 	vpaddd	%ymm18,%ymm2,%ymm2
-	vpaddd	%ymm19,%ymm3,%ymm3
-	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	%ymm16,%ymm4,%ymm4
 	vpaddd	%ymm17,%ymm5,%ymm5
 	vpaddd	%ymm18,%ymm6,%ymm6
-	vpaddd	%ymm19,%ymm7,%ymm7
-	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	%ymm16,%ymm8,%ymm8
 	vpaddd	%ymm17,%ymm9,%ymm9
 	vpaddd	%ymm18,%ymm10,%ymm10
-	vpaddd	%ymm19,%ymm11,%ymm11
-	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	vpaddd	%ymm16,%ymm12,%ymm12
 	vpaddd	%ymm17,%ymm13,%ymm13
 	vpaddd	%ymm18,%ymm14,%ymm14
-	vpaddd	%ymm19,%ymm15,%ymm15
+	vbroadcasti32x4	48(%rcx),%ymm18
+	vpaddd	%ymm18,%ymm3,%ymm3
+	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
+	vpaddd	%ymm18,%ymm7,%ymm7
+	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
+	vpaddd	%ymm18,%ymm11,%ymm11
+	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
+	vpaddd	%ymm18,%ymm15,%ymm15
 	vpaddd	.Lcp_blk6(%rip),%ymm15,%ymm15
 	vmovdqa	%xmm1,880(%rcx)
 	vmovq	%xmm0,%r8
@@ -15620,7 +15619,6 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
-	vpxord	%xmm19,%xmm19,%xmm19
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d
@@ -17130,26 +17128,26 @@ ctasm_chacha20_poly1305_open_avx512:
 	vbroadcasti32x4	0(%rcx),%ymm16
 	vbroadcasti32x4	16(%rcx),%ymm17
 	vbroadcasti32x4	32(%rcx),%ymm18
-	vbroadcasti32x4	48(%rcx),%ymm19
 	vpaddd	%ymm16,%ymm0,%ymm0
 	vpaddd	%ymm17,%ymm1,%ymm1
 	vpaddd	%ymm18,%ymm2,%ymm2
-	vpaddd	%ymm19,%ymm3,%ymm3
-	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	%ymm16,%ymm4,%ymm4
 	vpaddd	%ymm17,%ymm5,%ymm5
 	vpaddd	%ymm18,%ymm6,%ymm6
-	vpaddd	%ymm19,%ymm7,%ymm7
-	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	%ymm16,%ymm8,%ymm8
 	vpaddd	%ymm17,%ymm9,%ymm9
 	vpaddd	%ymm18,%ymm10,%ymm10
-	vpaddd	%ymm19,%ymm11,%ymm11
-	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	vpaddd	%ymm16,%ymm12,%ymm12
 	vpaddd	%ymm17,%ymm13,%ymm13
 	vpaddd	%ymm18,%ymm14,%ymm14
-	vpaddd	%ymm19,%ymm15,%ymm15
+	vbroadcasti32x4	48(%rcx),%ymm18
+	vpaddd	%ymm18,%ymm3,%ymm3
+	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
+	vpaddd	%ymm18,%ymm7,%ymm7
+	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
+	vpaddd	%ymm18,%ymm11,%ymm11
+	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
+	vpaddd	%ymm18,%ymm15,%ymm15
 	vpaddd	.Lcp_blk6(%rip),%ymm15,%ymm15
 	vmovdqa	%xmm1,880(%rcx)
 	vmovq	%xmm0,%r8
@@ -18562,7 +18560,6 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
-	vpxord	%xmm19,%xmm19,%xmm19
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d
@@ -20841,26 +20838,26 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vbroadcasti32x4	0(%rcx),%ymm16
 	vbroadcasti32x4	16(%rcx),%ymm17
 	vbroadcasti32x4	32(%rcx),%ymm18
-	vbroadcasti32x4	48(%rcx),%ymm19
 	vpaddd	%ymm16,%ymm0,%ymm0
 	vpaddd	%ymm17,%ymm1,%ymm1
 	vpaddd	%ymm18,%ymm2,%ymm2
-	vpaddd	%ymm19,%ymm3,%ymm3
-	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	%ymm16,%ymm4,%ymm4
 	vpaddd	%ymm17,%ymm5,%ymm5
 	vpaddd	%ymm18,%ymm6,%ymm6
-	vpaddd	%ymm19,%ymm7,%ymm7
-	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	%ymm16,%ymm8,%ymm8
 	vpaddd	%ymm17,%ymm9,%ymm9
 	vpaddd	%ymm18,%ymm10,%ymm10
-	vpaddd	%ymm19,%ymm11,%ymm11
-	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	vpaddd	%ymm16,%ymm12,%ymm12
 	vpaddd	%ymm17,%ymm13,%ymm13
 	vpaddd	%ymm18,%ymm14,%ymm14
-	vpaddd	%ymm19,%ymm15,%ymm15
+	vbroadcasti32x4	48(%rcx),%ymm18
+	vpaddd	%ymm18,%ymm3,%ymm3
+	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
+	vpaddd	%ymm18,%ymm7,%ymm7
+	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
+	vpaddd	%ymm18,%ymm11,%ymm11
+	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
+	vpaddd	%ymm18,%ymm15,%ymm15
 	vpaddd	.Lcp_blk6(%rip),%ymm15,%ymm15
 	vmovdqa	%xmm1,880(%rcx)
 	vmovq	%xmm0,%r8
@@ -22225,7 +22222,6 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
-	vpxord	%xmm19,%xmm19,%xmm19
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d
@@ -23177,26 +23173,26 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vbroadcasti32x4	0(%rcx),%ymm16
 	vbroadcasti32x4	16(%rcx),%ymm17
 	vbroadcasti32x4	32(%rcx),%ymm18
-	vbroadcasti32x4	48(%rcx),%ymm19
 	vpaddd	%ymm16,%ymm0,%ymm0
 	vpaddd	%ymm17,%ymm1,%ymm1
 	vpaddd	%ymm18,%ymm2,%ymm2
-	vpaddd	%ymm19,%ymm3,%ymm3
-	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	%ymm16,%ymm4,%ymm4
 	vpaddd	%ymm17,%ymm5,%ymm5
 	vpaddd	%ymm18,%ymm6,%ymm6
-	vpaddd	%ymm19,%ymm7,%ymm7
-	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	%ymm16,%ymm8,%ymm8
 	vpaddd	%ymm17,%ymm9,%ymm9
 	vpaddd	%ymm18,%ymm10,%ymm10
-	vpaddd	%ymm19,%ymm11,%ymm11
-	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	vpaddd	%ymm16,%ymm12,%ymm12
 	vpaddd	%ymm17,%ymm13,%ymm13
 	vpaddd	%ymm18,%ymm14,%ymm14
-	vpaddd	%ymm19,%ymm15,%ymm15
+	vbroadcasti32x4	48(%rcx),%ymm18
+	vpaddd	%ymm18,%ymm3,%ymm3
+	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
+	vpaddd	%ymm18,%ymm7,%ymm7
+	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
+	vpaddd	%ymm18,%ymm11,%ymm11
+	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
+	vpaddd	%ymm18,%ymm15,%ymm15
 	vpaddd	.Lcp_blk6(%rip),%ymm15,%ymm15
 	vmovdqa	%xmm1,880(%rcx)
 	vmovq	%xmm0,%r8
@@ -24629,7 +24625,6 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
-	vpxord	%xmm19,%xmm19,%xmm19
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d

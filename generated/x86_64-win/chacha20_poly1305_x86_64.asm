@@ -12810,7 +12810,6 @@ L$cp_wipe_381:
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
-	vpxord	xmm19,xmm19,xmm19
 	xor	eax,eax
 	xor	edx,edx
 	xor	r8d,r8d
@@ -14480,26 +14479,26 @@ L$cp_dround_p_444:
 	vbroadcasti32x4	ymm16,[rcx+0]
 	vbroadcasti32x4	ymm17,[rcx+16]
 	vbroadcasti32x4	ymm18,[rcx+32]
-	vbroadcasti32x4	ymm19,[rcx+48]
 	vpaddd	ymm0,ymm0,ymm16
 	vpaddd	ymm1,ymm1,ymm17
 	vpaddd	ymm2,ymm2,ymm18
-	vpaddd	ymm3,ymm3,ymm19
-	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm4,ymm4,ymm16
 	vpaddd	ymm5,ymm5,ymm17
 	vpaddd	ymm6,ymm6,ymm18
-	vpaddd	ymm7,ymm7,ymm19
-	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm8,ymm8,ymm16
 	vpaddd	ymm9,ymm9,ymm17
 	vpaddd	ymm10,ymm10,ymm18
-	vpaddd	ymm11,ymm11,ymm19
-	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	vpaddd	ymm12,ymm12,ymm16
 	vpaddd	ymm13,ymm13,ymm17
 	vpaddd	ymm14,ymm14,ymm18
-	vpaddd	ymm15,ymm15,ymm19
+	vbroadcasti32x4	ymm18,[rcx+48]
+	vpaddd	ymm3,ymm3,ymm18
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vpaddd	ymm7,ymm7,ymm18
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
+	vpaddd	ymm11,ymm11,ymm18
+	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
+	vpaddd	ymm15,ymm15,ymm18
 	vpaddd	ymm15,ymm15,[rel L$cp_blk6]
 	vmovdqa	[rcx+880],xmm1
 	vmovq	r8,xmm0
@@ -15768,7 +15767,6 @@ L$cp_wipe_489:
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
-	vpxord	xmm19,xmm19,xmm19
 	xor	eax,eax
 	xor	edx,edx
 	xor	r8d,r8d
@@ -17294,26 +17292,26 @@ L$cp_dround_p_554:
 	vbroadcasti32x4	ymm16,[rcx+0]
 	vbroadcasti32x4	ymm17,[rcx+16]
 	vbroadcasti32x4	ymm18,[rcx+32]
-	vbroadcasti32x4	ymm19,[rcx+48]
 	vpaddd	ymm0,ymm0,ymm16
 	vpaddd	ymm1,ymm1,ymm17
 	vpaddd	ymm2,ymm2,ymm18
-	vpaddd	ymm3,ymm3,ymm19
-	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm4,ymm4,ymm16
 	vpaddd	ymm5,ymm5,ymm17
 	vpaddd	ymm6,ymm6,ymm18
-	vpaddd	ymm7,ymm7,ymm19
-	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm8,ymm8,ymm16
 	vpaddd	ymm9,ymm9,ymm17
 	vpaddd	ymm10,ymm10,ymm18
-	vpaddd	ymm11,ymm11,ymm19
-	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	vpaddd	ymm12,ymm12,ymm16
 	vpaddd	ymm13,ymm13,ymm17
 	vpaddd	ymm14,ymm14,ymm18
-	vpaddd	ymm15,ymm15,ymm19
+	vbroadcasti32x4	ymm18,[rcx+48]
+	vpaddd	ymm3,ymm3,ymm18
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vpaddd	ymm7,ymm7,ymm18
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
+	vpaddd	ymm11,ymm11,ymm18
+	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
+	vpaddd	ymm15,ymm15,ymm18
 	vpaddd	ymm15,ymm15,[rel L$cp_blk6]
 	vmovdqa	[rcx+880],xmm1
 	vmovq	r8,xmm0
@@ -18726,7 +18724,6 @@ L$cp_wipe_615:
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
-	vpxord	xmm19,xmm19,xmm19
 	xor	eax,eax
 	xor	edx,edx
 	xor	r8d,r8d
@@ -21013,26 +21010,26 @@ L$cp_dround_p_687:
 	vbroadcasti32x4	ymm16,[rcx+0]
 	vbroadcasti32x4	ymm17,[rcx+16]
 	vbroadcasti32x4	ymm18,[rcx+32]
-	vbroadcasti32x4	ymm19,[rcx+48]
 	vpaddd	ymm0,ymm0,ymm16
 	vpaddd	ymm1,ymm1,ymm17
 	vpaddd	ymm2,ymm2,ymm18
-	vpaddd	ymm3,ymm3,ymm19
-	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm4,ymm4,ymm16
 	vpaddd	ymm5,ymm5,ymm17
 	vpaddd	ymm6,ymm6,ymm18
-	vpaddd	ymm7,ymm7,ymm19
-	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm8,ymm8,ymm16
 	vpaddd	ymm9,ymm9,ymm17
 	vpaddd	ymm10,ymm10,ymm18
-	vpaddd	ymm11,ymm11,ymm19
-	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	vpaddd	ymm12,ymm12,ymm16
 	vpaddd	ymm13,ymm13,ymm17
 	vpaddd	ymm14,ymm14,ymm18
-	vpaddd	ymm15,ymm15,ymm19
+	vbroadcasti32x4	ymm18,[rcx+48]
+	vpaddd	ymm3,ymm3,ymm18
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vpaddd	ymm7,ymm7,ymm18
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
+	vpaddd	ymm11,ymm11,ymm18
+	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
+	vpaddd	ymm15,ymm15,ymm18
 	vpaddd	ymm15,ymm15,[rel L$cp_blk6]
 	vmovdqa	[rcx+880],xmm1
 	vmovq	r8,xmm0
@@ -22397,7 +22394,6 @@ L$cp_wipe_728:
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
-	vpxord	xmm19,xmm19,xmm19
 	xor	eax,eax
 	xor	edx,edx
 	xor	r8d,r8d
@@ -23365,26 +23361,26 @@ L$cp_dround_p_781:
 	vbroadcasti32x4	ymm16,[rcx+0]
 	vbroadcasti32x4	ymm17,[rcx+16]
 	vbroadcasti32x4	ymm18,[rcx+32]
-	vbroadcasti32x4	ymm19,[rcx+48]
 	vpaddd	ymm0,ymm0,ymm16
 	vpaddd	ymm1,ymm1,ymm17
 	vpaddd	ymm2,ymm2,ymm18
-	vpaddd	ymm3,ymm3,ymm19
-	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm4,ymm4,ymm16
 	vpaddd	ymm5,ymm5,ymm17
 	vpaddd	ymm6,ymm6,ymm18
-	vpaddd	ymm7,ymm7,ymm19
-	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm8,ymm8,ymm16
 	vpaddd	ymm9,ymm9,ymm17
 	vpaddd	ymm10,ymm10,ymm18
-	vpaddd	ymm11,ymm11,ymm19
-	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	vpaddd	ymm12,ymm12,ymm16
 	vpaddd	ymm13,ymm13,ymm17
 	vpaddd	ymm14,ymm14,ymm18
-	vpaddd	ymm15,ymm15,ymm19
+	vbroadcasti32x4	ymm18,[rcx+48]
+	vpaddd	ymm3,ymm3,ymm18
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vpaddd	ymm7,ymm7,ymm18
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
+	vpaddd	ymm11,ymm11,ymm18
+	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
+	vpaddd	ymm15,ymm15,ymm18
 	vpaddd	ymm15,ymm15,[rel L$cp_blk6]
 	vmovdqa	[rcx+880],xmm1
 	vmovq	r8,xmm0
@@ -24817,7 +24813,6 @@ L$cp_wipe_828:
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
-	vpxord	xmm19,xmm19,xmm19
 	xor	eax,eax
 	xor	edx,edx
 	xor	r8d,r8d

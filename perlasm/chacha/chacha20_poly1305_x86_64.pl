@@ -44,7 +44,7 @@
 #    through the frame), the wipe covering only what the path wrote; 321-448
 #    bytes AVX2 one 8-block wide batch into the buffer, then the scalar
 #    Poly1305 (calls), the AVX-512 tiers a fourth row set (ymm12-15, their
-#    temporaries in ymm16-19; unskewed). Zen 4 A/B (5th percentile of 4,000
+#    temporaries in ymm16-18; unskewed). Zen 4 A/B (5th percentile of 4,000
 #    samples of 16 calls) against the wide batch: IFMA seal 321 B 0.85, 352
 #    0.89, 384 0.82, 400 0.86, 448 0.82, open 0.83-0.87 (in place 0.87-0.92);
 #    AVX-512 seal 0.82-0.85, open 0.82-0.89 (in place 0.86-0.91).
@@ -1117,17 +1117,10 @@ sub horiz_pairs {
         $code .= join("", @w);
         emit("decl $ctr", "jnz $loop");
     };
-    # add the input to set $i. Four sets (AVX-512 only) fill ymm0-15: the
-    # input once in ymm16-19 (wiped: wipe_and_return), each set adds it
+    # add the input to set $i
     my $finish = sub {
         my ($i) = @_;
         my $r = $rows[$i];
-        if ($sets == 4) {
-            emit("vbroadcasti32x4 " . (16 * $_) . "(%rcx), %ymm" . (16 + $_)) for $i ? () : 0 .. 3;
-            emit("vpaddd %ymm" . (16 + $_) . ", $r->[$_], $r->[$_]") for 0 .. 3;
-            emit("vpaddd .Lcp_blk" . (2 * $i) . "(%rip), $r->[3], $r->[3]");
-            return;
-        }
         for my $j (0 .. 3) {
             emit("vbroadcasti128 " . (16 * $j) . "(%rcx), $t[$i]");
             emit("vpaddd .Lcp_blk" . (2 * $i) . "(%rip), $t[$i], $t[$i]") if $j == 3;
@@ -1155,7 +1148,18 @@ sub horiz_pairs {
         return;
     }
     $drounds->([0 .. $sets - 1], 10, "%r8d");
-    $finish->($_) for 0 .. $sets - 1;
+    if ($sets == 4) {
+        # four sets (AVX-512 only) fill ymm0-15: the input rows once in
+        # ymm16-18 (the AVX-512 short paths' temporaries, which the wipe
+        # covers; ymm19-31 stay the caller's), row d last in ymm18
+        emit("vbroadcasti32x4 " . (16 * $_) . "(%rcx), %ymm" . (16 + $_)) for 0 .. 2;
+        for my $r (@rows) { emit("vpaddd %ymm" . (16 + $_) . ", $r->[$_], $r->[$_]") for 0 .. 2 }
+        emit("vbroadcasti32x4 48(%rcx), %ymm18");
+        emit("vpaddd %ymm18, $rows[$_][3], $rows[$_][3]", "vpaddd .Lcp_blk" . (2 * $_) . "(%rip), $rows[$_][3], $rows[$_][3]")
+            for 0 .. 3;
+    } else {
+        $finish->($_) for 0 .. $sets - 1;
+    }
     # block 0's s (row b's low lane) to the frame for the tag
     emit("vmovdqa %xmm1, " . S_EV . "(%rcx)");
 }
@@ -1674,7 +1678,7 @@ sub wipe_and_return {
         emit("vzeroall");
         # the AVX-512 short paths' second temporaries (qr_evex_ops): vzeroall
         # does not reach them
-        emit("vpxord %xmm$_, %xmm$_, %xmm$_") for $evex ? 16 .. 19 : ();
+        emit("vpxord %xmm$_, %xmm$_, %xmm$_") for $evex ? 16 .. 18 : ();
     } else {
         emit("pxor %xmm$_, %xmm$_") for 1 .. 15;
     }

@@ -179,9 +179,9 @@ int bx_stage7_chacha_sysv_step(void) {
   for (unsigned i = 0; i < sizeof msg; i++) msg[i] = (uint8_t)next();
   for (unsigned i = 0; i < sizeof ad; i++) ad[i] = (uint8_t)next();
   for (int w = 0; w < 12; w++) state[w] = (uint32_t)next();
-  /* 16 bytes: the short path; 300 and 400: the two short paths that the IFMA
-     tier's 4-lane MAC runs in (inline, and through its local functions); 1100:
-     a zmm chunk with the AVX2 tail and callees */
+  /* 16 bytes: the short path; 300 and 400: the three- and four-row-set pairs
+     paths, where the IFMA tier's 4-lane MAC runs inline; 1100: a zmm chunk
+     with the AVX2 tail and callees */
   static const uint64_t lens[] = {16, 300, 400, 1100};
   for (unsigned k = 0; k < sizeof lens / sizeof lens[0]; k++) {
     const uint64_t len = lens[k], skew = 16 * ((k + 1) % 4);  /* 16, 32, 48, 0 */

@@ -110,7 +110,7 @@ static void win_call(const char *what, const void *fn, uint64_t size, const uint
 }
 
 int bx_stage6_chacha_win(void) {
-  static const uint32_t lens[] = {0, 16, 300, 449, 1100, 2100, 3100};
+  static const uint32_t lens[] = {0, 16, 300, 400, 449, 1100, 2100, 3100};
   for (size_t i = 0; i < sizeof msg; i++) msg[i] = (uint8_t)next();
   for (size_t i = 0; i < sizeof ad; i++) ad[i] = (uint8_t)next();
   for (int w = 0; w < 12; w++) state[w] = (uint32_t)next();
