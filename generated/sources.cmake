@@ -53,6 +53,7 @@ set(CTASM_INTERNAL_HEADERS
   src/chacha/chacha_portable.h
   src/chacha/internal.h
   src/chacha/poly1305_portable.h
+  src/chacha/state.h
   src/chacha/testing.h
   src/cpu/cpu.h
   src/ghash/ghash_portable.h

@@ -31,13 +31,7 @@ _ctasm_chacha20_ssse3:
 	movdqa	Lcp_sigma(%rip),%xmm0
 	movdqu	0(%rax),%xmm1
 	movdqu	16(%rax),%xmm2
-	movd	32(%rax),%xmm3
-	movd	36(%rax),%xmm4
-	punpckldq	%xmm4,%xmm3
-	movd	40(%rax),%xmm4
-	movd	44(%rax),%xmm5
-	punpckldq	%xmm5,%xmm4
-	punpcklqdq	%xmm4,%xmm3
+	movdqu	32(%rax),%xmm3
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm1,16(%rcx)
 	movdqa	%xmm2,32(%rcx)
@@ -121,13 +115,7 @@ _ctasm_chacha20_poly1305_seal_ssse3:
 	movdqa	Lcp_sigma(%rip),%xmm0
 	movdqu	0(%rax),%xmm1
 	movdqu	16(%rax),%xmm2
-	movd	32(%rax),%xmm3
-	movd	36(%rax),%xmm4
-	punpckldq	%xmm4,%xmm3
-	movd	40(%rax),%xmm4
-	movd	44(%rax),%xmm5
-	punpckldq	%xmm5,%xmm4
-	punpcklqdq	%xmm4,%xmm3
+	movdqu	32(%rax),%xmm3
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm1,16(%rcx)
 	movdqa	%xmm2,32(%rcx)
@@ -1831,13 +1819,7 @@ _ctasm_chacha20_poly1305_open_ssse3:
 	movdqa	Lcp_sigma(%rip),%xmm0
 	movdqu	0(%rax),%xmm1
 	movdqu	16(%rax),%xmm2
-	movd	32(%rax),%xmm3
-	movd	36(%rax),%xmm4
-	punpckldq	%xmm4,%xmm3
-	movd	40(%rax),%xmm4
-	movd	44(%rax),%xmm5
-	punpckldq	%xmm5,%xmm4
-	punpcklqdq	%xmm4,%xmm3
+	movdqu	32(%rax),%xmm3
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm1,16(%rcx)
 	movdqa	%xmm2,32(%rcx)
@@ -3866,10 +3848,7 @@ _ctasm_chacha20_avx2:
 	vmovdqa	Lcp_sigma(%rip),%xmm0
 	vmovdqu	0(%rax),%xmm1
 	vmovdqu	16(%rax),%xmm2
-	vmovd	32(%rax),%xmm3
-	vpinsrd	$1,36(%rax),%xmm3,%xmm3
-	vpinsrd	$2,40(%rax),%xmm3,%xmm3
-	vpinsrd	$3,44(%rax),%xmm3,%xmm3
+	vmovdqu	32(%rax),%xmm3
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)
@@ -3937,10 +3916,7 @@ _ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	Lcp_sigma(%rip),%xmm0
 	vmovdqu	0(%rax),%xmm1
 	vmovdqu	16(%rax),%xmm2
-	vmovd	32(%rax),%xmm3
-	vpinsrd	$1,36(%rax),%xmm3,%xmm3
-	vpinsrd	$2,40(%rax),%xmm3,%xmm3
-	vpinsrd	$3,44(%rax),%xmm3,%xmm3
+	vmovdqu	32(%rax),%xmm3
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)
@@ -7055,10 +7031,7 @@ _ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	Lcp_sigma(%rip),%xmm0
 	vmovdqu	0(%rax),%xmm1
 	vmovdqu	16(%rax),%xmm2
-	vmovd	32(%rax),%xmm3
-	vpinsrd	$1,36(%rax),%xmm3,%xmm3
-	vpinsrd	$2,40(%rax),%xmm3,%xmm3
-	vpinsrd	$3,44(%rax),%xmm3,%xmm3
+	vmovdqu	32(%rax),%xmm3
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)
@@ -12638,10 +12611,7 @@ _ctasm_chacha20_avx512:
 	vmovdqa	Lcp_sigma(%rip),%xmm0
 	vmovdqu	0(%rax),%xmm1
 	vmovdqu	16(%rax),%xmm2
-	vmovd	32(%rax),%xmm3
-	vpinsrd	$1,36(%rax),%xmm3,%xmm3
-	vpinsrd	$2,40(%rax),%xmm3,%xmm3
-	vpinsrd	$3,44(%rax),%xmm3,%xmm3
+	vmovdqu	32(%rax),%xmm3
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)
@@ -12712,10 +12682,7 @@ _ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	Lcp_sigma(%rip),%xmm0
 	vmovdqu	0(%rax),%xmm1
 	vmovdqu	16(%rax),%xmm2
-	vmovd	32(%rax),%xmm3
-	vpinsrd	$1,36(%rax),%xmm3,%xmm3
-	vpinsrd	$2,40(%rax),%xmm3,%xmm3
-	vpinsrd	$3,44(%rax),%xmm3,%xmm3
+	vmovdqu	32(%rax),%xmm3
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)
@@ -15657,10 +15624,7 @@ _ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	Lcp_sigma(%rip),%xmm0
 	vmovdqu	0(%rax),%xmm1
 	vmovdqu	16(%rax),%xmm2
-	vmovd	32(%rax),%xmm3
-	vpinsrd	$1,36(%rax),%xmm3,%xmm3
-	vpinsrd	$2,40(%rax),%xmm3,%xmm3
-	vpinsrd	$3,44(%rax),%xmm3,%xmm3
+	vmovdqu	32(%rax),%xmm3
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)
@@ -19965,10 +19929,7 @@ _ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	Lcp_sigma(%rip),%xmm0
 	vmovdqu	0(%rax),%xmm1
 	vmovdqu	16(%rax),%xmm2
-	vmovd	32(%rax),%xmm3
-	vpinsrd	$1,36(%rax),%xmm3,%xmm3
-	vpinsrd	$2,40(%rax),%xmm3,%xmm3
-	vpinsrd	$3,44(%rax),%xmm3,%xmm3
+	vmovdqu	32(%rax),%xmm3
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)
@@ -22252,10 +22213,7 @@ _ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	Lcp_sigma(%rip),%xmm0
 	vmovdqu	0(%rax),%xmm1
 	vmovdqu	16(%rax),%xmm2
-	vmovd	32(%rax),%xmm3
-	vpinsrd	$1,36(%rax),%xmm3,%xmm3
-	vpinsrd	$2,40(%rax),%xmm3,%xmm3
-	vpinsrd	$3,44(%rax),%xmm3,%xmm3
+	vmovdqu	32(%rax),%xmm3
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)

@@ -32,13 +32,7 @@ ctasm_chacha20_ssse3:
 	movdqa	.Lcp_sigma(%rip),%xmm0
 	movdqu	0(%rax),%xmm1
 	movdqu	16(%rax),%xmm2
-	movd	32(%rax),%xmm3
-	movd	36(%rax),%xmm4
-	punpckldq	%xmm4,%xmm3
-	movd	40(%rax),%xmm4
-	movd	44(%rax),%xmm5
-	punpckldq	%xmm5,%xmm4
-	punpcklqdq	%xmm4,%xmm3
+	movdqu	32(%rax),%xmm3
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm1,16(%rcx)
 	movdqa	%xmm2,32(%rcx)
@@ -124,13 +118,7 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	movdqa	.Lcp_sigma(%rip),%xmm0
 	movdqu	0(%rax),%xmm1
 	movdqu	16(%rax),%xmm2
-	movd	32(%rax),%xmm3
-	movd	36(%rax),%xmm4
-	punpckldq	%xmm4,%xmm3
-	movd	40(%rax),%xmm4
-	movd	44(%rax),%xmm5
-	punpckldq	%xmm5,%xmm4
-	punpcklqdq	%xmm4,%xmm3
+	movdqu	32(%rax),%xmm3
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm1,16(%rcx)
 	movdqa	%xmm2,32(%rcx)
@@ -1836,13 +1824,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	movdqa	.Lcp_sigma(%rip),%xmm0
 	movdqu	0(%rax),%xmm1
 	movdqu	16(%rax),%xmm2
-	movd	32(%rax),%xmm3
-	movd	36(%rax),%xmm4
-	punpckldq	%xmm4,%xmm3
-	movd	40(%rax),%xmm4
-	movd	44(%rax),%xmm5
-	punpckldq	%xmm5,%xmm4
-	punpcklqdq	%xmm4,%xmm3
+	movdqu	32(%rax),%xmm3
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm1,16(%rcx)
 	movdqa	%xmm2,32(%rcx)
@@ -3877,10 +3859,7 @@ ctasm_chacha20_avx2:
 	vmovdqa	.Lcp_sigma(%rip),%xmm0
 	vmovdqu	0(%rax),%xmm1
 	vmovdqu	16(%rax),%xmm2
-	vmovd	32(%rax),%xmm3
-	vpinsrd	$1,36(%rax),%xmm3,%xmm3
-	vpinsrd	$2,40(%rax),%xmm3,%xmm3
-	vpinsrd	$3,44(%rax),%xmm3,%xmm3
+	vmovdqu	32(%rax),%xmm3
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)
@@ -3950,10 +3929,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	.Lcp_sigma(%rip),%xmm0
 	vmovdqu	0(%rax),%xmm1
 	vmovdqu	16(%rax),%xmm2
-	vmovd	32(%rax),%xmm3
-	vpinsrd	$1,36(%rax),%xmm3,%xmm3
-	vpinsrd	$2,40(%rax),%xmm3,%xmm3
-	vpinsrd	$3,44(%rax),%xmm3,%xmm3
+	vmovdqu	32(%rax),%xmm3
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)
@@ -7070,10 +7046,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	.Lcp_sigma(%rip),%xmm0
 	vmovdqu	0(%rax),%xmm1
 	vmovdqu	16(%rax),%xmm2
-	vmovd	32(%rax),%xmm3
-	vpinsrd	$1,36(%rax),%xmm3,%xmm3
-	vpinsrd	$2,40(%rax),%xmm3,%xmm3
-	vpinsrd	$3,44(%rax),%xmm3,%xmm3
+	vmovdqu	32(%rax),%xmm3
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)
@@ -12667,10 +12640,7 @@ ctasm_chacha20_avx512:
 	vmovdqa	.Lcp_sigma(%rip),%xmm0
 	vmovdqu	0(%rax),%xmm1
 	vmovdqu	16(%rax),%xmm2
-	vmovd	32(%rax),%xmm3
-	vpinsrd	$1,36(%rax),%xmm3,%xmm3
-	vpinsrd	$2,40(%rax),%xmm3,%xmm3
-	vpinsrd	$3,44(%rax),%xmm3,%xmm3
+	vmovdqu	32(%rax),%xmm3
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)
@@ -12743,10 +12713,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	.Lcp_sigma(%rip),%xmm0
 	vmovdqu	0(%rax),%xmm1
 	vmovdqu	16(%rax),%xmm2
-	vmovd	32(%rax),%xmm3
-	vpinsrd	$1,36(%rax),%xmm3,%xmm3
-	vpinsrd	$2,40(%rax),%xmm3,%xmm3
-	vpinsrd	$3,44(%rax),%xmm3,%xmm3
+	vmovdqu	32(%rax),%xmm3
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)
@@ -15690,10 +15657,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	.Lcp_sigma(%rip),%xmm0
 	vmovdqu	0(%rax),%xmm1
 	vmovdqu	16(%rax),%xmm2
-	vmovd	32(%rax),%xmm3
-	vpinsrd	$1,36(%rax),%xmm3,%xmm3
-	vpinsrd	$2,40(%rax),%xmm3,%xmm3
-	vpinsrd	$3,44(%rax),%xmm3,%xmm3
+	vmovdqu	32(%rax),%xmm3
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)
@@ -20004,10 +19968,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	.Lcp_sigma(%rip),%xmm0
 	vmovdqu	0(%rax),%xmm1
 	vmovdqu	16(%rax),%xmm2
-	vmovd	32(%rax),%xmm3
-	vpinsrd	$1,36(%rax),%xmm3,%xmm3
-	vpinsrd	$2,40(%rax),%xmm3,%xmm3
-	vpinsrd	$3,44(%rax),%xmm3,%xmm3
+	vmovdqu	32(%rax),%xmm3
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)
@@ -22293,10 +22254,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	.Lcp_sigma(%rip),%xmm0
 	vmovdqu	0(%rax),%xmm1
 	vmovdqu	16(%rax),%xmm2
-	vmovd	32(%rax),%xmm3
-	vpinsrd	$1,36(%rax),%xmm3,%xmm3
-	vpinsrd	$2,40(%rax),%xmm3,%xmm3
-	vpinsrd	$3,44(%rax),%xmm3,%xmm3
+	vmovdqu	32(%rax),%xmm3
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)

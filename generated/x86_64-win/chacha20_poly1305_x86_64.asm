@@ -56,13 +56,7 @@ L$_ctasm_ctasm_chacha20_ssse3_p13:
 	movdqa	xmm0,[rel L$cp_sigma]
 	movdqu	xmm1,[rax+0]
 	movdqu	xmm2,[rax+16]
-	movd	xmm3,[rax+32]
-	movd	xmm4,[rax+36]
-	punpckldq	xmm3,xmm4
-	movd	xmm4,[rax+40]
-	movd	xmm5,[rax+44]
-	punpckldq	xmm4,xmm5
-	punpcklqdq	xmm3,xmm4
+	movdqu	xmm3,[rax+32]
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm1
 	movdqa	[rcx+32],xmm2
@@ -176,13 +170,7 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_ssse3_p19:
 	movdqa	xmm0,[rel L$cp_sigma]
 	movdqu	xmm1,[rax+0]
 	movdqu	xmm2,[rax+16]
-	movd	xmm3,[rax+32]
-	movd	xmm4,[rax+36]
-	punpckldq	xmm3,xmm4
-	movd	xmm4,[rax+40]
-	movd	xmm5,[rax+44]
-	punpckldq	xmm4,xmm5
-	punpcklqdq	xmm3,xmm4
+	movdqu	xmm3,[rax+32]
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm1
 	movdqa	[rcx+32],xmm2
@@ -1904,13 +1892,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_p19:
 	movdqa	xmm0,[rel L$cp_sigma]
 	movdqu	xmm1,[rax+0]
 	movdqu	xmm2,[rax+16]
-	movd	xmm3,[rax+32]
-	movd	xmm4,[rax+36]
-	punpckldq	xmm3,xmm4
-	movd	xmm4,[rax+40]
-	movd	xmm5,[rax+44]
-	punpckldq	xmm4,xmm5
-	punpcklqdq	xmm3,xmm4
+	movdqu	xmm3,[rax+32]
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm1
 	movdqa	[rcx+32],xmm2
@@ -3957,10 +3939,7 @@ L$_ctasm_ctasm_chacha20_avx2_p13:
 	vmovdqa	xmm0,[rel L$cp_sigma]
 	vmovdqu	xmm1,[rax+0]
 	vmovdqu	xmm2,[rax+16]
-	vmovd	xmm3,[rax+32]
-	vpinsrd	xmm3,xmm3,[rax+36],1
-	vpinsrd	xmm3,xmm3,[rax+40],2
-	vpinsrd	xmm3,xmm3,[rax+44],3
+	vmovdqu	xmm3,[rax+32]
 	vmovdqa	[rcx+0],xmm0
 	vmovdqa	[rcx+16],xmm1
 	vmovdqa	[rcx+32],xmm2
@@ -4058,10 +4037,7 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	vmovdqa	xmm0,[rel L$cp_sigma]
 	vmovdqu	xmm1,[rax+0]
 	vmovdqu	xmm2,[rax+16]
-	vmovd	xmm3,[rax+32]
-	vpinsrd	xmm3,xmm3,[rax+36],1
-	vpinsrd	xmm3,xmm3,[rax+40],2
-	vpinsrd	xmm3,xmm3,[rax+44],3
+	vmovdqu	xmm3,[rax+32]
 	vmovdqa	[rcx+0],xmm0
 	vmovdqa	[rcx+16],xmm1
 	vmovdqa	[rcx+32],xmm2
@@ -7194,10 +7170,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	vmovdqa	xmm0,[rel L$cp_sigma]
 	vmovdqu	xmm1,[rax+0]
 	vmovdqu	xmm2,[rax+16]
-	vmovd	xmm3,[rax+32]
-	vpinsrd	xmm3,xmm3,[rax+36],1
-	vpinsrd	xmm3,xmm3,[rax+40],2
-	vpinsrd	xmm3,xmm3,[rax+44],3
+	vmovdqu	xmm3,[rax+32]
 	vmovdqa	[rcx+0],xmm0
 	vmovdqa	[rcx+16],xmm1
 	vmovdqa	[rcx+32],xmm2
@@ -12787,10 +12760,7 @@ L$_ctasm_ctasm_chacha20_avx512_p13:
 	vmovdqa	xmm0,[rel L$cp_sigma]
 	vmovdqu	xmm1,[rax+0]
 	vmovdqu	xmm2,[rax+16]
-	vmovd	xmm3,[rax+32]
-	vpinsrd	xmm3,xmm3,[rax+36],1
-	vpinsrd	xmm3,xmm3,[rax+40],2
-	vpinsrd	xmm3,xmm3,[rax+44],3
+	vmovdqu	xmm3,[rax+32]
 	vmovdqa	[rcx+0],xmm0
 	vmovdqa	[rcx+16],xmm1
 	vmovdqa	[rcx+32],xmm2
@@ -12891,10 +12861,7 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	vmovdqa	xmm0,[rel L$cp_sigma]
 	vmovdqu	xmm1,[rax+0]
 	vmovdqu	xmm2,[rax+16]
-	vmovd	xmm3,[rax+32]
-	vpinsrd	xmm3,xmm3,[rax+36],1
-	vpinsrd	xmm3,xmm3,[rax+40],2
-	vpinsrd	xmm3,xmm3,[rax+44],3
+	vmovdqu	xmm3,[rax+32]
 	vmovdqa	[rcx+0],xmm0
 	vmovdqa	[rcx+16],xmm1
 	vmovdqa	[rcx+32],xmm2
@@ -15854,10 +15821,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	vmovdqa	xmm0,[rel L$cp_sigma]
 	vmovdqu	xmm1,[rax+0]
 	vmovdqu	xmm2,[rax+16]
-	vmovd	xmm3,[rax+32]
-	vpinsrd	xmm3,xmm3,[rax+36],1
-	vpinsrd	xmm3,xmm3,[rax+40],2
-	vpinsrd	xmm3,xmm3,[rax+44],3
+	vmovdqu	xmm3,[rax+32]
 	vmovdqa	[rcx+0],xmm0
 	vmovdqa	[rcx+16],xmm1
 	vmovdqa	[rcx+32],xmm2
@@ -20176,10 +20140,7 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	vmovdqa	xmm0,[rel L$cp_sigma]
 	vmovdqu	xmm1,[rax+0]
 	vmovdqu	xmm2,[rax+16]
-	vmovd	xmm3,[rax+32]
-	vpinsrd	xmm3,xmm3,[rax+36],1
-	vpinsrd	xmm3,xmm3,[rax+40],2
-	vpinsrd	xmm3,xmm3,[rax+44],3
+	vmovdqu	xmm3,[rax+32]
 	vmovdqa	[rcx+0],xmm0
 	vmovdqa	[rcx+16],xmm1
 	vmovdqa	[rcx+32],xmm2
@@ -22481,10 +22442,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	vmovdqa	xmm0,[rel L$cp_sigma]
 	vmovdqu	xmm1,[rax+0]
 	vmovdqu	xmm2,[rax+16]
-	vmovd	xmm3,[rax+32]
-	vpinsrd	xmm3,xmm3,[rax+36],1
-	vpinsrd	xmm3,xmm3,[rax+40],2
-	vpinsrd	xmm3,xmm3,[rax+44],3
+	vmovdqu	xmm3,[rax+32]
 	vmovdqa	[rcx+0],xmm0
 	vmovdqa	[rcx+16],xmm1
 	vmovdqa	[rcx+32],xmm2

@@ -523,6 +523,23 @@
 # rounds ~367 (one double round instead of ten: 276; ~37 a double round,
 # the vector pipes, where one set alone takes ~26, its chain), the message's
 # 16 MAC blocks ~200 after them (left out: 398), the rest ~30.
+# Zen 4, the state's row 3 (issue 15, the 16 B goal; AMD EPYC family 25
+# model 17 VM): a 16 B seal through ctasm_aead_seal took ~275 reference
+# cycles, the bare tier call ~236, the checks alone ~16 of the difference.
+# The rest was the state: C++ stored row 3 as 4 + 8 bytes (and the counter
+# as 4), so load_state took it by dwords (a 16-byte load cannot be
+# forwarded from smaller stores), four dependent loads and inserts on the
+# way into the first round. Now src/chacha/state.h stores it in one 16-byte
+# store and load_state loads it in one (every tier, the stream functions
+# too). In-process A/B of the public API (two CTASM_PREFIX builds, the
+# order alternated per sample, 20,000 samples of 16 calls, the 5th
+# percentile): 16 B seal / open IFMA 0.94-0.97 / 0.96-0.98, AVX-512 0.98 /
+# 0.96, AVX2 0.97 / 0.95, SSSE3 0.97 / 0.98; 64 B 0.97-0.99; 256 B-8 KiB
+# 0.98-1.00; AES-GCM 1.00. With it the public seal and open are one
+# function each (the ChaCha and GCM halves inlined): GCC had copied the
+# four stack arguments out and back for the tail call to either half, and
+# expanded the state's wipe as `rep stos` once inlined (chacha_wipe_state
+# stores three zero rows).
 #
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)
@@ -1614,18 +1631,11 @@ sub load_state {
     mova(".Lcp_sigma(%rip)", "%xmm0");
     movu("0($p)", "%xmm1");
     movu("16($p)", "%xmm2");
-    # the counter and nonce row by dwords: the C++ caller writes it in 4- and
-    # 8-byte stores (chacha_portable::make_state), which a 16-byte load could
-    # not take by store-to-load forwarding (it would wait for them to reach
-    # the cache; ~20-30 cycles of a 16-byte seal)
-    if ($vex) {
-        emit("vmovd 32($p), %xmm3");
-        emit("vpinsrd \$$_, " . (32 + 4 * $_) . "($p), %xmm3, %xmm3") for 1 .. 3;
-    } else {
-        emit("movd 32($p), %xmm3", "movd 36($p), %xmm4", "punpckldq %xmm4, %xmm3",
-             "movd 40($p), %xmm4", "movd 44($p), %xmm5", "punpckldq %xmm5, %xmm4",
-             "punpcklqdq %xmm4, %xmm3");
-    }
+    # the counter and nonce row in one load too: the C++ callers store it in
+    # one 16-byte store (src/chacha/state.h), which forwards to it (by dwords
+    # before, from 4- and 8-byte stores: ~11 reference cycles more a 16-byte
+    # seal, the header's "Zen 4, the state's row 3")
+    movu("32($p)", "%xmm3");
     for my $j (0 .. 3) { mova("%xmm$j", (16 * $j) . "(%rcx)") }
 }
 

@@ -215,11 +215,14 @@ bool chacha_lengths_ok(bool xchacha, size_t pt_len, size_t nonce_len) {
 // (even empty, so unchecked) out. Folds away where size_t has 64 bits.
 bool tag_fits(size_t pt_len, size_t tag_len) { return pt_len <= SIZE_MAX - tag_len; }
 
-// Called by ctasm_aead_seal/open as a tail call (same arguments), so their
-// GCM frames are not set up for a ChaCha message.
-CTASM_NOINLINE int chacha_seal(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *out_len,
-                               size_t max_out_len, const uint8_t *nonce, size_t nonce_len,
-                               const uint8_t *in, size_t in_len, const uint8_t *ad, size_t ad_len) {
+// The ChaCha halves of ctasm_aead_seal/open, inlined there with the GCM
+// halves: one prologue for either. As tail calls to two out-of-line halves
+// GCC copied the four stack arguments out and back in before the jump, ~15
+// instructions of a 16-byte seal (perlasm/chacha/chacha20_poly1305_x86_64.pl,
+// "Zen 4, the state's row 3").
+CTASM_AEAD_INLINE int chacha_seal(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *out_len,
+                                  size_t max_out_len, const uint8_t *nonce, size_t nonce_len,
+                                  const uint8_t *in, size_t in_len, const uint8_t *ad, size_t ad_len) {
   const ChachaTier *tier;
   bool x;
   if (!chacha_ctx(ctx, &tier, &x) || !chacha_lengths_ok(x, in_len, nonce_len) ||
@@ -241,9 +244,9 @@ CTASM_NOINLINE int chacha_seal(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *
   return 1;
 }
 
-CTASM_NOINLINE int chacha_open(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *out_len,
-                               size_t max_out_len, const uint8_t *nonce, size_t nonce_len,
-                               const uint8_t *in, size_t in_len, const uint8_t *ad, size_t ad_len) {
+CTASM_AEAD_INLINE int chacha_open(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *out_len,
+                                  size_t max_out_len, const uint8_t *nonce, size_t nonce_len,
+                                  const uint8_t *in, size_t in_len, const uint8_t *ad, size_t ad_len) {
   const ChachaTier *tier;
   bool x;
   if (!chacha_ctx(ctx, &tier, &x) || in_len < kChachaTagBytes) return 0;
@@ -270,10 +273,10 @@ bool lengths_ok(size_t pt_len, size_t nonce_len, size_t ad_len) {
          static_cast<uint64_t>(ad_len) <= kGcmMaxAdBytes;
 }
 
-// The AES-GCM halves of ctasm_aead_seal/open (tail calls, as chacha_seal/open).
-CTASM_NOINLINE int gcm_seal_call(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *out_len,
-                                  size_t max_out_len, const uint8_t *nonce, size_t nonce_len,
-                                  const uint8_t *in, size_t in_len, const uint8_t *ad, size_t ad_len) {
+// The AES-GCM halves of ctasm_aead_seal/open (inlined, as chacha_seal/open).
+CTASM_AEAD_INLINE int gcm_seal_call(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *out_len,
+                                     size_t max_out_len, const uint8_t *nonce, size_t nonce_len,
+                                     const uint8_t *in, size_t in_len, const uint8_t *ad, size_t ad_len) {
   GcmTiers t;
   size_t tag_len;
   if (!gcm_ctx(ctx, &t, &tag_len) || !lengths_ok(in_len, nonce_len, ad_len) ||
@@ -293,9 +296,9 @@ CTASM_NOINLINE int gcm_seal_call(const ctasm_aead_ctx *ctx, uint8_t *out, size_t
   return 1;
 }
 
-CTASM_NOINLINE int gcm_open_call(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *out_len,
-                                  size_t max_out_len, const uint8_t *nonce, size_t nonce_len,
-                                  const uint8_t *in, size_t in_len, const uint8_t *ad, size_t ad_len) {
+CTASM_AEAD_INLINE int gcm_open_call(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *out_len,
+                                     size_t max_out_len, const uint8_t *nonce, size_t nonce_len,
+                                     const uint8_t *in, size_t in_len, const uint8_t *ad, size_t ad_len) {
   GcmTiers t;
   size_t tag_len;
   if (!gcm_ctx(ctx, &t, &tag_len) || in_len < tag_len) return 0;

@@ -11,6 +11,7 @@
 
 #include "chacha/chacha_portable.h"
 #include "chacha/internal.h"
+#include "chacha/state.h"
 #include "internal/ct.h"
 #include "internal/declassify.h"
 #include "internal/compiler.h"
@@ -33,18 +34,10 @@ struct ChachaAeadKey {
   uint8_t key[kChachaKeyBytes];
 };
 
-// The ChaCha20 state of key and a 12-byte nonce at block counter 0. Its words
-// are little-endian, so on a little-endian target they are the bytes as
-// given: copied in place, no call (the short messages' glue is counted in
-// instructions).
+// The ChaCha20 state of key and a 12-byte nonce at block counter 0, inlined
+// (the short messages' glue is counted in instructions; chacha/state.h).
 inline void chacha_state12(ChachaState *st, const uint8_t key[32], const uint8_t nonce[12]) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  memcpy(st->words, key, 32);
-  st->words[8] = 0;
-  memcpy(st->words + 9, nonce, 12);
-#else
-  chacha_portable::make_state(st, key, 0, nonce);
-#endif
+  chacha_make_state(st, key, 0, nonce);
 }
 
 // seal: out = ciphertext (in_len bytes), tag = its 16-byte tag. nonce is 12
@@ -73,7 +66,7 @@ inline void chacha_aead_seal_asm(const ChachaAeadKey *key, const ChachaTier &tie
   ChachaState st;
   chacha_state12(&st, key->key, nonce);
   tier.seal(out, tag, in, in_len, ad, ad_len, &st);
-  secure_wipe(&st, sizeof(st));
+  chacha_wipe_state(&st);
 }
 
 // Whether the computed tag want equals the given tag, compared in constant
@@ -105,7 +98,7 @@ inline bool chacha_aead_open_asm(const ChachaAeadKey *key, const ChachaTier &tie
   chacha_state12(&st, key->key, nonce);
   uint8_t want[16];
   tier.open(out, want, in, in_len, ad, ad_len, &st);
-  secure_wipe(&st, sizeof(st));
+  chacha_wipe_state(&st);
   const bool ok = chacha_tag_check(want, tag);
   if (!ok) secure_wipe(out, in_len);  // a forgery's plaintext must not stay in out
   return ok;

@@ -6,6 +6,7 @@
 
 #include "chacha/chacha_portable.h"
 #include "chacha/internal.h"
+#include "chacha/state.h"
 #include "ctasm/ctasm.h"
 #include "internal/ct.h"
 #include "internal/stack_wipe.h"
@@ -30,9 +31,9 @@ bool overlap(const void *p, size_t lp, const void *q, size_t lq) {
 CTASM_NOINLINE void stream(const ChachaTier &tier, uint8_t *out, const uint8_t *in, size_t len,
                            const uint8_t *key, const uint8_t *nonce, uint32_t counter) {
   ChachaState st;
-  chacha_portable::make_state(&st, key, counter, nonce);
+  chacha_make_state(&st, key, counter, nonce);
   tier.chacha20(out, in, len, &st);
-  secure_wipe(&st, sizeof(st));
+  chacha_wipe_state(&st);
 }
 
 }  // namespace
