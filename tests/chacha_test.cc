@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "chacha/poly1305_portable.h"
+#include "chacha/state.h"
 #include "chacha_tiers.h"
 #include "ctasm/ctasm.h"
 #include "test_util.h"
@@ -94,6 +95,29 @@ class ChachaVectorTest : public ::testing::TestWithParam<const ChachaTier *> {
  private:
   std::unique_ptr<ctasm_test::ScopedChachaTier> scope_;
 };
+
+// The state the glue builds for the tiers (chacha/state.h: on x86_64 row 3
+// packed into one 16-byte store) against RFC 8439 2.3 read from the bytes:
+// words 0-7 the key, 8 the counter, 9-11 the nonce, little-endian.
+TEST(ChachaStateTest, GlueStateIsTheRfcState) {
+  uint8_t key[32], nonce[12];
+  for (int i = 0; i < 32; i++) key[i] = static_cast<uint8_t>(0xf1 - 7 * i);
+  for (int i = 0; i < 12; i++) nonce[i] = static_cast<uint8_t>(0x9d + 13 * i);  // high bits set
+  const auto le32 = [](const uint8_t *p) {
+    return static_cast<uint32_t>(p[0]) | static_cast<uint32_t>(p[1]) << 8 |
+           static_cast<uint32_t>(p[2]) << 16 | static_cast<uint32_t>(p[3]) << 24;
+  };
+  for (uint32_t counter : {0u, 1u, 0x7fffffffu, 0x80000000u, 0xfffffffeu, 0xffffffffu}) {
+    ctasm::ChachaState st;
+    memset(&st, 0xa5, sizeof(st));
+    ctasm::chacha_make_state(&st, key, counter, nonce);
+    for (int i = 0; i < 8; i++) EXPECT_EQ(st.words[i], le32(key + 4 * i)) << "word " << i;
+    EXPECT_EQ(st.words[8], counter);
+    for (int i = 0; i < 3; i++) EXPECT_EQ(st.words[9 + i], le32(nonce + 4 * i)) << "word " << 9 + i;
+    ctasm::chacha_wipe_state(&st);
+    for (int i = 0; i < 12; i++) EXPECT_EQ(st.words[i], 0u) << "wiped word " << i;
+  }
+}
 
 TEST_P(ChachaVectorTest, Rfc8439BlockFunction) {
   const std::vector<uint8_t> zero(64, 0), k0 = Seq(0, 32);

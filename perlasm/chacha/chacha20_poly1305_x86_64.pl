@@ -283,9 +283,10 @@
 # seal 355 / 306, open 368 / 312; 256 B seal 619 / 576, open 655 / 588):
 #  * the tails copied 8/4/2/1 bytes by the length's bits (755 -> 695
 #    instructions at 16 B); about half of the gain;
-#  * the counter/nonce row loaded by dwords, the tag stored as one 16-byte
-#    store (the glue writes the state in 4/8-byte stores and open reads the
-#    tag in one 16-byte load: store-to-load forwarding); alone within noise;
+#  * the counter/nonce row loaded by dwords (the glue then wrote the state
+#    in 4/8-byte stores; one load of it since "Zen 4, the state's row 3"),
+#    the tag stored as one 16-byte store (open reads the tag in one 16-byte
+#    load: store-to-load forwarding); alone within noise;
 #  * pairs path: r from xmm0 (vmovq/vpextrq) instead of a store and reload
 #    through the buffer, no h / bytes-left / chunk-length frame stores, the
 #    wipe's fixed part [0, 64) (the state) instead of [0, 224) (nothing
@@ -302,7 +303,8 @@
 # minimum over 8-10 runs of the 5th percentile; callgrind instruction counts):
 #  * glue (src/aead): ctasm_aead_seal/open tail-call a ChaCha half and a GCM
 #    half (GCC had saved six registers and loaded the stack arguments for
-#    the GCM path before branching); the range and overlap checks are one
+#    the GCM path before branching; both halves inlined since "Zen 4, the
+#    state's row 3"); the range and overlap checks are one
 #    subtraction and one unsigned comparison per pair (buffers_ok, shared
 #    with GCM since, argued there; BufferGeometry, tests/aead_geometry.h,
 #    checks both AEADs against a byte-marking answer); the assembly tiers' state is built

@@ -9,7 +9,6 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "chacha/chacha_portable.h"
 #include "chacha/internal.h"
 #include "chacha/state.h"
 #include "internal/ct.h"

@@ -25,6 +25,10 @@
 
 namespace ctasm {
 
+// The 16-byte stores below need row 3 (byte 32) 16-byte aligned.
+static_assert(sizeof(ChachaState) == 48 && alignof(ChachaState) == 16,
+              "ChachaState: three 16-byte rows, 16-byte aligned");
+
 // key: 32 bytes; nonce: 12 bytes; counter: the first block's number.
 inline void chacha_make_state(ChachaState *st, const uint8_t key[32], uint32_t counter,
                               const uint8_t nonce[12]) {

@@ -4,7 +4,6 @@
 // before anything is read from or written to the caller's buffers.
 #include <stdint.h>
 
-#include "chacha/chacha_portable.h"
 #include "chacha/internal.h"
 #include "chacha/state.h"
 #include "ctasm/ctasm.h"
