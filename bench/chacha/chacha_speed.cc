@@ -73,10 +73,6 @@ Result Measure(size_t bytes, int rounds, const std::function<void()> &op) {
   return r[r.size() / 2];
 }
 
-uint32_t le32(const uint8_t *p) {
-  return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
-}
-
 }  // namespace
 
 int main(int argc, char **argv) {

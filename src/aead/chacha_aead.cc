@@ -17,13 +17,13 @@ namespace {
 // with nonce 0^4 || the last 8 bytes.
 void message_state(ChachaState *st, const ChachaAeadKey *key, bool xchacha, const uint8_t *nonce) {
   if (!xchacha) {
-    chacha_state12(st, key->key, nonce);
+    chacha_make_state(st, key->key, 0, nonce);
     return;
   }
   uint8_t subkey[32], n12[12] = {0};
   chacha_portable::hchacha20(subkey, key->key, nonce);
   memcpy(n12 + 4, nonce + 16, 8);
-  chacha_state12(st, subkey, n12);
+  chacha_make_state(st, subkey, 0, n12);
   secure_wipe(subkey, sizeof(subkey));
 }
 

@@ -33,12 +33,6 @@ struct ChachaAeadKey {
   uint8_t key[kChachaKeyBytes];
 };
 
-// The ChaCha20 state of key and a 12-byte nonce at block counter 0, inlined
-// (the short messages' glue is counted in instructions; chacha/state.h).
-inline void chacha_state12(ChachaState *st, const uint8_t key[32], const uint8_t nonce[12]) {
-  chacha_make_state(st, key, 0, nonce);
-}
-
 // seal: out = ciphertext (in_len bytes), tag = its 16-byte tag. nonce is 12
 // bytes, or 24 with xchacha. Leaves no secret in its own frame; the caller
 // wipes the stack below when the tier computes in C++ or xchacha is set
@@ -63,7 +57,7 @@ inline void chacha_aead_seal_asm(const ChachaAeadKey *key, const ChachaTier &tie
                                  uint8_t tag[16], const uint8_t *nonce, const uint8_t *in,
                                  size_t in_len, const uint8_t *ad, size_t ad_len) {
   ChachaState st;
-  chacha_state12(&st, key->key, nonce);
+  chacha_make_state(&st, key->key, 0, nonce);
   tier.seal(out, tag, in, in_len, ad, ad_len, &st);
   chacha_wipe_state(&st);
 }
@@ -94,7 +88,7 @@ inline bool chacha_aead_open_asm(const ChachaAeadKey *key, const ChachaTier &tie
                                  const uint8_t *nonce, const uint8_t *in, size_t in_len,
                                  const uint8_t *ad, size_t ad_len, const uint8_t tag[16]) {
   ChachaState st;
-  chacha_state12(&st, key->key, nonce);
+  chacha_make_state(&st, key->key, 0, nonce);
   uint8_t want[16];
   tier.open(out, want, in, in_len, ad, ad_len, &st);
   chacha_wipe_state(&st);

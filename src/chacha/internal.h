@@ -39,6 +39,9 @@ enum ChachaImpl : uint32_t {
 // The ChaCha20 input state after its four constant words (RFC 8439 2.3):
 // words 0..7 the key, word 8 the block counter, words 9..11 the nonce, each
 // little-endian as the RFC reads them from bytes. 48 bytes, 16-byte aligned.
+// Callers build it with chacha_make_state (chacha/state.h): the x86_64 tiers
+// load each 16-byte row in one load, which store-to-load forwarding serves
+// only from one 16-byte store of that row.
 struct alignas(16) ChachaState {
   uint32_t words[12];
 };
